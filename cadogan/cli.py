@@ -1,0 +1,98 @@
+"""The ``cadogan`` command line (SPEC.md).  User errors: one line on stderr, exit status 2.
+
+Each command lives in a module with ``add_arguments(parser)`` and ``run(args) -> int``; this file
+only wires them together, so ``cadogan --help`` stays fast (modules import heavy things in ``run``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from typing import Any, Sequence
+
+from cadogan.errors import BadInput, CadoganError
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "games": ("cadogan.commands", "list the games and their variants"),
+    "deal": ("cadogan.commands", "show the start position of a deal"),
+    "replay": ("cadogan.commands", "replay moves from the start of a deal"),
+    "solve": ("cadogan.solver.command", "prove a deal won or lost and print a winning line"),
+    "play": ("cadogan.play", "play in the terminal"),
+    "serve": ("cadogan.web.command", "the browser game"),
+    "survey": ("cadogan.survey.command", "winnability over a range of deals"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        fail(f"{message} (see {self.prog} --help)")
+
+
+def fail(message: str, status: int = 2) -> Any:
+    print(f"cadogan: {message}", file=sys.stderr)
+    raise SystemExit(status)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cadogan", description="Play, solve and study British Square, Square and Precedence.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name, (module_name, help_text) in COMMANDS.items():
+        if not _module_exists(module_name):
+            continue  # a part of Cadogan not built yet
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        module = importlib.import_module(module_name)
+        getattr(module, f"add_{name}_arguments", getattr(module, "add_arguments", None))(command)
+        command.set_defaults(_module=module_name, _run=f"run_{name}" if hasattr(module, f"run_{name}") else "run")
+    return parser
+
+
+def _module_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, deal_required: bool = True) -> None:
+    """GAME, --variant and --deal, as every game command spells them."""
+    parser.add_argument("game", metavar="GAME", help="british-square, square or precedence")
+    parser.add_argument("--variant", "-v", metavar="V", help="a variant of the game (default: its first)")
+    parser.add_argument("--deal", "-d", metavar="N", required=deal_required, help="deal number, 0 <= N < 2^64")
+
+
+def print_json(obj: Any) -> None:
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        # Move tokens may follow options (``replay GAME --deal 3 deal w>f1``): argparse leaves them over.
+        if hasattr(args, "moves") and not any(e.startswith("-") for e in extra):
+            args.moves = list(args.moves) + extra
+        else:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    module = importlib.import_module(args._module)
+    try:
+        return int(getattr(module, args._run)(args) or 0)
+    except CadoganError as err:
+        return fail(str(err))
+    except KeyboardInterrupt:
+        return fail("interrupted", 130)
+    except BrokenPipeError:
+        return 0
+    except OSError as err:
+        return fail(f"{err.strerror or err}: {err.filename}" if err.filename else str(err))
+
+
+__all__ = ["main", "fail", "add_game_arguments", "print_json", "BadInput"]
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

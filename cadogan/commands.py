@@ -1,0 +1,95 @@
+"""``cadogan games``, ``cadogan deal`` and ``cadogan replay`` (SPEC.md)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cadogan import games
+from cadogan.cards import check_deal_number
+from cadogan.cli import add_game_arguments, print_json
+from cadogan.errors import BadInput, IllegalMove
+from cadogan.games.base import Move
+from cadogan.textview import render_text
+
+
+def add_games_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run_games(args: argparse.Namespace) -> int:
+    if args.json:
+        print_json([{"game": g.id, "variants": list(g.variants)} for g in games.all_games()])
+        return 0
+    for game in games.all_games():
+        print(f"{game.id:16} {game.title:16} variants: {', '.join(game.variants)} (default {game.variants[0]})")
+    return 0
+
+
+def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the position object")
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    state = games.load(args.game, args.variant, check_deal_number(args.deal))
+    if args.json:
+        print_json(state.to_json())
+    else:
+        print(render_text(state))
+    return 0
+
+
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in notation: deal, w>f1, t5>t2 ...")
+    parser.add_argument("--file", "-f", metavar="F", help="read the moves from a file (- for standard input)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def _read_tokens(args: argparse.Namespace) -> list[str]:
+    tokens = list(args.moves)
+    if args.file is not None:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(args.file, encoding="utf-8") as handle:
+                    text = handle.read()
+            except OSError as err:
+                raise BadInput(f"cannot read moves file {args.file!r}: {err.strerror}") from None
+            except UnicodeDecodeError:
+                raise BadInput(f"moves file {args.file!r} is not UTF-8 text") from None
+        tokens.extend(text.split())
+    return tokens
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    state = games.load(args.game, args.variant, check_deal_number(args.deal))
+    tokens = _read_tokens(args)
+    moves: list[Move] = []
+    for number, token in enumerate(tokens, 1):
+        try:
+            moves.append(Move.from_text(token))
+        except BadInput as err:
+            raise BadInput(f"move {number}: {err}") from None
+    error = None
+    for number, move in enumerate(moves, 1):
+        try:
+            state.play(move)
+        except IllegalMove as err:
+            error = f"move {number} ({tokens[number - 1]}) is illegal: {err.reason}"
+            break
+        except BadInput as err:
+            raise BadInput(f"move {number} ({tokens[number - 1]}): {err}") from None
+    if args.json:
+        print_json({"legal": error is None, "won": state.is_won(), "moves_applied": len(state.move_stack),
+                    "error": error, "position": state.to_json()})
+    elif error is None:
+        print(render_text(state))
+        print(f"{len(moves)} moves, all legal." + (" The game is won." if state.is_won() else
+                                                    " No legal move is left: the game is lost." if state.is_lost() else ""))
+    if error is not None:
+        print(f"cadogan: {error}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,58 @@
+"""Unlimited undo and redo over one deal, shared by every front end.
+
+>>> from cadogan.games import load
+>>> h = History(load("precedence", deal=0))
+>>> h.play("deal"); h.play("deal"); h.undo(); h.undo(); h.can_undo(), h.can_redo()
+(False, True)
+>>> h.redo(); [str(m) for m in h.state.move_stack], [str(m) for m in h.redo_stack]
+(['deal'], ['deal'])
+>>> h.play("deal"); h.can_redo()   # a new move forgets the redo line
+False
+"""
+
+from __future__ import annotations
+
+from cadogan.errors import BadInput
+from cadogan.games.base import Move, State
+
+
+class History:
+    """A state plus the moves undone since the last new move (the redo line, next first)."""
+
+    def __init__(self, state: State, redo: list[Move] | None = None) -> None:
+        self.state = state
+        self.redo_stack: list[Move] = list(redo or [])
+
+    def play(self, move: Move | str) -> Move:
+        """Make a checked move (IllegalMove says why not); the redo line is forgotten."""
+        played = self.state.play(move)
+        if self.redo_stack and self.redo_stack[0] == played:
+            self.redo_stack.pop(0)
+        else:
+            self.redo_stack.clear()
+        return played
+
+    def can_undo(self) -> bool:
+        return bool(self.state.move_stack)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> Move:
+        if not self.state.move_stack:
+            raise BadInput("nothing to undo")
+        move = self.state.pop()
+        self.redo_stack.insert(0, move)
+        return move
+
+    def redo(self) -> Move:
+        if not self.redo_stack:
+            raise BadInput("nothing to redo")
+        move = self.redo_stack.pop(0)
+        self.state.push(move)
+        return move
+
+    def restart(self) -> None:
+        """Back to the start of the deal; every move played can be redone."""
+        while self.state.move_stack:
+            self.undo()
