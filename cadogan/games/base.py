@@ -193,7 +193,7 @@ class State:
             move = Move.from_text(move)
         unknown = self._unknown_pile(move) if move.src >= 0 else None
         if unknown:
-            raise BadInput(f"{move}: {unknown}")
+            raise BadInput(unknown)
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(str(move), reason)
