@@ -2,12 +2,14 @@
 
 >>> from cadogan.games import load
 >>> h = History(load("precedence", deal=0))
->>> h.play("deal"); h.play("deal"); h.undo(); h.undo(); h.can_undo(), h.can_redo()
-(False, True)
->>> h.redo(); [str(m) for m in h.state.move_stack], [str(m) for m in h.redo_stack]
-(['deal'], ['deal'])
->>> h.play("deal"); h.can_redo()   # a new move forgets the redo line
-False
+>>> for _ in range(3):
+...     _ = h.play("deal")
+>>> _ = h.undo(); _ = h.undo(); h.can_undo(), [str(m) for m in h.redo_stack]
+(True, ['deal', 'deal'])
+>>> _ = h.play("deal"); [str(m) for m in h.redo_stack]   # replaying the redo line keeps the rest
+['deal']
+>>> _ = h.redo(); h.can_redo(), len(h.state.move_stack)
+(False, 3)
 """
 
 from __future__ import annotations

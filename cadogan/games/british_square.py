@@ -3,9 +3,10 @@
 >>> state = GAME.new_initial_state("columns", deal=0)
 >>> [len(t) for t in state.tableau], len(state.stock)
 ([4, 4, 4, 4], 88)
->>> state.play("deal"); state.to_json()["waste"]
+>>> state.play("deal")
 Move.from_text('deal')
-['4C']
+>>> state.to_json()["waste"]     # card 16 of the dealing order is the first stock card
+['5D']
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 >>> state = GAME.new_initial_state("king-out", deal=0)
 >>> state.to_json()["foundations"][0], len(state.stock)
-(['KC'], 103)
+(['KS'], 103)
 >>> state.needs(1), state.needs(0)
 (12, 12)
 """
