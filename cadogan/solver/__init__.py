@@ -1,0 +1,99 @@
+"""The solver: prove a position won or lost, give the winning line, power hints.
+
+>>> from cadogan.games import load
+>>> state = load("precedence", "king-out", 1)
+>>> r = solve(state, max_nodes=2000)
+>>> r.result in ("won", "lost", "unknown"), len(state.move_stack)   # the state is left unchanged
+(True, 0)
+>>> hint(state, budget=0.2).verdict in ("winnable", "lost", "unknown")
+True
+
+One search serves every game; the games supply their knowledge through the ``Game`` hooks
+(``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``, ``core_encoding``).  The hot
+loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game offers an
+encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is also the
+reference the core is tested against.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from cadogan.games.base import Move, State
+
+SOLVER_VERSION = "0.2"
+DEFAULT_MAX_MEMORY_MB = 1024
+
+__all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
+           "core_available"]
+
+
+@dataclass
+class SolveResult:
+    """``result`` is ``won`` (``moves`` wins from the given position), ``lost`` (proven: the search
+    was complete) or ``unknown`` (a limit was reached first)."""
+
+    result: str
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class Hint:
+    """``move``: the first move of a winning line if one was found, else a good heuristic move
+    (None when no move is legal).  ``verdict``: ``winnable``, ``lost`` or ``unknown``."""
+
+    move: Move | None
+    verdict: str
+
+
+def core_available() -> bool:
+    """True when the compiled core is built and importable."""
+    from cadogan.solver import native
+    return native.available()
+
+
+def solve(state: State, timeout: float | None = None, max_nodes: int | None = None,
+          max_memory_mb: int | None = None, *, use_core: bool | None = None) -> SolveResult:
+    """Search ``state`` (left unchanged) for a win within the limits.
+
+    ``max_memory_mb`` bounds the transposition table (default ``DEFAULT_MAX_MEMORY_MB``).
+    ``use_core``: None picks the compiled core when available, True/False force the choice
+    (True raises RuntimeError if the core is missing).
+    """
+    if max_memory_mb is None:
+        max_memory_mb = DEFAULT_MAX_MEMORY_MB
+    from cadogan.solver import native
+    if use_core is None:
+        use_core = native.available() and native.supports(state)
+    if use_core:
+        result, moves, nodes, seconds = native.search(state, timeout=timeout, max_nodes=max_nodes,
+                                                      max_memory_mb=max_memory_mb)
+    else:
+        from cadogan.solver.search import search
+        result, moves, nodes, seconds = search(state, timeout=timeout, max_nodes=max_nodes,
+                                               max_memory_mb=max_memory_mb)
+    return SolveResult(result, moves, nodes, seconds)
+
+
+def hint(state: State, budget: float = 0.5) -> Hint:
+    """The first move of a winning line if one is found within ``budget`` seconds, else a good
+    heuristic move; the verdict says what the search learnt.  Returns within the budget."""
+    start = time.perf_counter()
+    game = state.game
+    legal = state.legal_moves()
+    if state.is_won() or not legal:
+        return Hint(None, "winnable" if state.is_won() else "lost")
+    search_budget = max(0.0, budget * 0.85 - 0.01)
+    found = solve(state, timeout=search_budget, max_memory_mb=256)
+    if found.result == "won" and found.moves:
+        return Hint(found.moves[0], "winnable")
+    verdict = "lost" if found.result == "lost" else "unknown"
+    move: Move | None = None
+    if time.perf_counter() - start < budget:
+        safe = game.safe_moves(state)
+        ordered = safe or game.ordered_moves(state)
+        move = ordered[0] if ordered else None
+    return Hint(move if move is not None else legal[0], verdict)

@@ -1,0 +1,82 @@
+"""The bridge to the compiled core ``cadogan.solver._core`` (a CPython extension written in C).
+
+A game opts in by answering ``Game.core_encoding(state)`` with ``(rules, flags, extra)``: which rule
+family of the core its moves follow, the family's parameters, and the game's own fields as ints.
+The solver never looks at a game's name; the encoding is the game module's knowledge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cadogan.games.base import MOVES, PILE_CODES, DEAL, REDEAL, Move, State
+
+try:  # pragma: no cover - depends on the build
+    from cadogan.solver import _core
+except ImportError:  # the optional extension was not built: the pure-Python search is used
+    _core = None
+
+# Move codes used by the core: src/dst pile codes as in base.py; -1 deal, -2 redeal.
+_SPECIAL = {DEAL.src: DEAL, REDEAL.src: REDEAL}
+
+
+def available() -> bool:
+    return _core is not None
+
+
+def encoding(state: State) -> tuple[int, int, tuple[int, ...]] | None:
+    hook = getattr(state.game, "core_encoding", None)
+    return hook(state) if hook is not None else None
+
+
+def supports(state: State) -> bool:
+    return _core is not None and encoding(state) is not None
+
+
+def _piles(state: State) -> list[list[int]]:
+    return [list(p) if p is not None else [] for p in state.piles]
+
+
+def to_move(pair: tuple[int, int]) -> Move:
+    src, dst = pair
+    return _SPECIAL[src] if src < 0 else MOVES[src][dst]
+
+
+def _args(state: State) -> tuple[Any, ...]:
+    enc = encoding(state)
+    if enc is None:
+        raise RuntimeError(f"the compiled core does not support {state.game.id}")
+    rules, flags, extra = enc
+    return rules, flags, _piles(state), tuple(extra)
+
+
+def legal_moves(state: State) -> list[Move]:
+    """The core's move generation for ``state`` (the tests compare it with the engine's)."""
+    if _core is None:
+        raise RuntimeError("the compiled core is not built")
+    return [to_move(p) for p in _core.legal_moves(*_args(state))]
+
+
+def apply(state: State, moves: list[Move]) -> tuple[list[list[int]], tuple[int, ...]]:
+    """Piles and extra fields after the core pushes ``moves`` (then checks its undo restores)."""
+    if _core is None:
+        raise RuntimeError("the compiled core is not built")
+    piles, extra = _core.apply(*_args(state), [(m.src, m.dst) for m in moves])
+    return piles, tuple(extra)
+
+
+def search(state: State, *, prune: bool = True, timeout: float | None = None,
+           max_nodes: int | None = None, max_memory_mb: int | None = None
+           ) -> tuple[str, list[Move], int, float]:
+    """Same contract as ``cadogan.solver.search.search``, run by the core."""
+    if _core is None:
+        raise RuntimeError("the compiled core is not built")
+    result, pairs, nodes, seconds = _core.search(
+        *_args(state), bool(prune),
+        -1.0 if timeout is None else max(0.0, float(timeout)),
+        -1 if max_nodes is None else int(max_nodes),
+        -1 if max_memory_mb is None else int(max_memory_mb) * 1024 * 1024)
+    return result, [to_move(p) for p in pairs], nodes, seconds
+
+
+assert PILE_CODES == 26

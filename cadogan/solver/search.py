@@ -1,0 +1,133 @@
+"""The pure-Python search: depth-first, with a transposition table over canonical keys.
+
+This is the reference the compiled core (``cadogan.solver._core``) is tested against, and the
+fallback when the core is not built.  It knows nothing about any game: all game knowledge comes
+through the ``Game`` hooks (``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``).
+
+Why a verdict is honest:
+
+* ``won``: the line returned is the path the search actually pushed from the root to a won
+  position; callers (and the tests) replay it with ``State.play``.
+* ``lost``: returned only when the depth-first search ran out of moves to try without hitting any
+  limit.  Every position it skipped was skipped for one of these reasons, each a proof that no win
+  is lost: (1) its canonical key had been visited before (a position the game declares equivalent
+  was, or is being, searched in full -- graph search over a finite graph visits every reachable
+  class); (2) a game-supplied safe move was made instead of the alternatives (``Game.safe_moves``
+  promises some win survives it whenever one existed); (3) the game dropped a move dominated by a
+  kept one (``Game.search_moves``); (4) the game proved the position dead (``Game.is_dead``).
+  Each hook carries its own argument in its docstring.
+* ``unknown``: a limit (time, nodes, memory) was reached first.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, Callable
+
+from cadogan.games.base import Game, Move, State
+
+# How often (in nodes) the limits are checked.
+_CHECK_EVERY = 128
+
+
+class _Limits:
+    def __init__(self, timeout: float | None, max_nodes: int | None, max_memory_mb: int | None) -> None:
+        self.start = time.perf_counter()
+        self.deadline = None if timeout is None else self.start + max(0.0, timeout)
+        self.max_nodes = max_nodes
+        self.max_bytes = None if max_memory_mb is None else max_memory_mb * 1024 * 1024
+
+
+def _deep_size(obj: Any) -> int:
+    """Rough bytes held by a key (the object and what it contains, shared small ints excluded)."""
+    size = sys.getsizeof(obj)
+    if isinstance(obj, (tuple, list, frozenset, set)):
+        size += sum(_deep_size(x) for x in obj if not isinstance(x, int) or x > 256)
+    return size
+
+
+def search(state: State, *, prune: bool = True, timeout: float | None = None,
+           max_nodes: int | None = None, max_memory_mb: int | None = None
+           ) -> tuple[str, list[Move], int, float]:
+    """Search ``state`` (left unchanged) for a win: ``(result, winning line, nodes, seconds)``.
+
+    ``prune=False`` is the plain reference search: exact keys (``Game.exact_key``), every legal
+    move in engine order, no safe moves, no dead-end test.  The tests compare it with the pruned
+    search on many small positions.
+    """
+    limits = _Limits(timeout, max_nodes, max_memory_mb)
+    game: Game = state.game
+    work = state.copy()
+    depth0 = len(work.move_stack)
+    if prune:
+        key_of: Callable[[State], Any] = game.canonical_key
+        is_dead: Callable[[State], bool] = getattr(game, "is_dead", _never_dead)
+        safe_moves = game.safe_moves
+        search_moves = getattr(game, "search_moves", game.ordered_moves)
+
+        def candidates(s: State) -> list[Move]:
+            safe = safe_moves(s)
+            return safe[:1] if safe else search_moves(s)
+    else:
+        key_of = getattr(game, "exact_key", _exact_key)
+
+        def is_dead(s: State) -> bool:
+            return False
+
+        def candidates(s: State) -> list[Move]:
+            return s.legal_moves()
+
+    nodes = 1
+    if work.is_won():
+        return "won", [], nodes, time.perf_counter() - limits.start
+    visited: set[Any] = {key_of(work)}
+    entry_bytes = 100 + _deep_size(next(iter(visited)))
+    if is_dead(work):
+        return "lost", [], nodes, time.perf_counter() - limits.start
+    stack = [iter(candidates(work))]
+    result = "lost"
+    try:
+        while stack:
+            if nodes % _CHECK_EVERY == 0 and _over(limits, nodes, len(visited) * entry_bytes):
+                result = "unknown"
+                break
+            move = next(stack[-1], None)
+            if move is None:
+                stack.pop()
+                if stack:
+                    work.pop()
+                continue
+            work.push(move)
+            nodes += 1
+            if work.is_won():
+                line = work.move_stack[depth0:]
+                return "won", list(line), nodes, time.perf_counter() - limits.start
+            key = key_of(work)
+            if key in visited or is_dead(work):
+                visited.add(key)
+                work.pop()
+                continue
+            visited.add(key)
+            stack.append(iter(candidates(work)))
+    finally:
+        del work
+    return result, [], nodes, time.perf_counter() - limits.start
+
+
+def _never_dead(state: State) -> bool:
+    return False
+
+
+def _exact_key(state: State) -> Any:
+    """Every pile card by card plus the game's own fields: equal only for identical positions."""
+    return (tuple(state.stock), tuple(state.waste), tuple(map(tuple, state.foundations)),
+            tuple(map(tuple, state.tableau)), repr(sorted(state._extra_json().items())))
+
+
+def _over(limits: _Limits, nodes: int, bytes_used: int) -> bool:
+    if limits.max_nodes is not None and nodes >= limits.max_nodes:
+        return True
+    if limits.deadline is not None and time.perf_counter() >= limits.deadline:
+        return True
+    return limits.max_bytes is not None and bytes_used >= limits.max_bytes
