@@ -1,0 +1,109 @@
+"""The command line of SPEC.md: output, exit statuses, and one clear line for every user error."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cadogan import games
+from cadogan.cli import main
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = exit_.code
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_games_lists_every_game_and_variant(capsys):
+    status, out, _ = run(capsys, "games", "--json")
+    assert status == 0
+    assert json.loads(out) == [{"game": g.id, "variants": list(g.variants)} for g in games.all_games()]
+
+
+@pytest.mark.parametrize("game_id,variant", [(g.id, v) for g in games.all_games() for v in g.variants])
+@pytest.mark.parametrize("deal", ["0", "42", str(2**64 - 1)])
+def test_deal_json_is_the_engines_start_position(capsys, game_id, variant, deal):
+    status, out, _ = run(capsys, "deal", game_id, "--variant", variant, "--deal", deal, "--json")
+    assert status == 0
+    assert json.loads(out) == games.load(game_id, variant, int(deal)).to_json()
+
+
+def test_deal_text_shows_the_piles(capsys):
+    status, out, _ = run(capsys, "deal", "square", "--deal", "0")
+    assert status == 0 and "t10:" in out and "f8:" in out
+
+
+def test_replay_accepts_a_legal_line(capsys):
+    status, out, err = run(capsys, "replay", "precedence", "--deal", "1", "deal", "deal", "--json")
+    result = json.loads(out)
+    assert status == 0 and result["legal"] and result["moves_applied"] == 2 and result["error"] is None
+    assert result["position"]["waste"] == ["6H", "7H"]
+
+
+def test_replay_names_the_first_illegal_move_its_number_and_why(capsys):
+    status, out, err = run(capsys, "replay", "precedence", "--deal", "1", "deal", "deal", "w>f3", "deal")
+    assert status == 1
+    assert err.strip() == "cadogan: move 3 (w>f3) is illegal: f3 cannot be started before f2 is"
+
+
+def test_replay_json_on_an_illegal_move(capsys):
+    status, out, _ = run(capsys, "replay", "precedence", "--deal", "1", "deal", "w>f1", "--json")
+    result = json.loads(out)
+    assert status == 1 and not result["legal"] and result["moves_applied"] == 1
+    assert "move 2 (w>f1) is illegal" in result["error"]
+
+
+def test_replay_reads_moves_from_a_file_and_stdin(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "moves.txt"
+    path.write_text("deal\ndeal  deal\n")
+    status, out, _ = run(capsys, "replay", "precedence", "--deal", "1", "--file", str(path), "--json")
+    assert status == 0 and json.loads(out)["moves_applied"] == 3
+    status, out, _ = run(capsys, "replay", "precedence", "--deal", "1", "--file", "-", "--json",
+                         stdin="deal deal", monkeypatch=monkeypatch)
+    assert status == 0 and json.loads(out)["moves_applied"] == 2
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["deal", "klondike", "--deal", "1"], "unknown game 'klondike'"),
+    (["deal", "square", "--variant", "easy", "--deal", "1"], "unknown variant 'easy'"),
+    (["deal", "square", "--deal", "-1"], "out of range"),
+    (["deal", "square", "--deal", str(2**64)], "out of range"),
+    (["deal", "square", "--deal", "seven"], "must be an integer"),
+    (["deal", "square"], "--deal"),
+    (["replay", "square", "--deal", "1", "t1>t2>t3"], "move 1: 't1>t2>t3' is not a move"),
+    (["replay", "square", "--deal", "1", "deal", "x1>f1"], "move 2: 'x1' is not a pile"),
+    (["replay", "square", "--deal", "1", "t13>f1"], "t13"),
+    (["replay", "precedence", "--deal", "1", "w>t1"], "precedence has no pile t1"),
+    (["replay", "square", "--deal", "1", "t1>s"], "onto the s pile"),
+    (["replay", "square", "--deal", "1", "--file", "/nonexistent/moves"], "cannot read moves file"),
+    (["frobnicate"], "invalid choice"),
+])
+def test_user_errors_are_one_line_with_exit_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("cadogan: ") and message in err
+    assert "Traceback" not in err
+
+
+def test_errors_from_the_installed_command_have_no_traceback():
+    result = subprocess.run([sys.executable, "-m", "cadogan.cli", "replay", "square", "--deal", "1", "t9>f1"],
+                            capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr.startswith("cadogan: move 1 (t9>f1) is illegal: while the stock lasts only the bottom row")
+    assert "Traceback" not in result.stderr
+
+
+def test_help_works_for_every_command(capsys):
+    for command in ("games", "deal", "replay"):
+        status, out, _ = run(capsys, command, "--help")
+        assert status == 0 and "usage" in out
