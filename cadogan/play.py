@@ -1,0 +1,549 @@
+"""``cadogan play``: the terminal game, for every game and variant alike.
+
+A thin front end: it turns typed commands into move tokens for ``History`` and draws the position
+object (``state.to_json()``) with the game's layout hooks (``tableau_grid``, ``fanned``,
+``has_waste``).  It never decides a rule itself; when it needs to know, it asks the engine.
+
+On a terminal the board is drawn in colour with suit symbols (rich); when standard output is not a
+terminal the same board is printed as plain text with suit letters, so a session can be scripted:
+
+>>> import io
+>>> out = io.StringIO()
+>>> session = Session(History(games.load("precedence", deal=0)), out=out)
+>>> session.handle("deal w>f9")
+True
+>>> print(out.getvalue().splitlines()[-1])
+w>f9: precedence has no pile f9 (it has s, w, f1..f8)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import random
+import re
+import shlex
+import sys
+from typing import Any, Callable, TextIO
+
+from cadogan import games
+from cadogan.cards import RANK_LETTERS, check_deal_number
+from cadogan.cli import add_game_arguments
+from cadogan.errors import BadInput, CadoganError, IllegalMove
+from cadogan.games.base import STOCK
+from cadogan.history import History
+
+NEW_DEAL_RANGE = 1_000_000_000  # random deals stay short enough to read out and share
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+TWO_COLOURS = {"C": "bold", "D": "bold red", "H": "bold red", "S": "bold"}
+FOUR_COLOURS = {"C": "bold green", "D": "bold bright_blue", "H": "bold red", "S": "bold"}
+_PILE = r"(?:s|w|f\d+|t\d+)"
+_PAIR_RE = re.compile(rf"^({_PILE})\s*(?:>|-|->)?\s*({_PILE})$")
+_PILE_RE = re.compile(rf"^{_PILE}$")
+
+KEYS_LINE = "type a move such as t3>f1 (m lists them) · d deal · u undo · r redo · h hint · ? help · q quit"
+HELP = """\
+Type moves in the notation of the game record, one or several on a line:
+  w>f1      the top card of the waste onto foundation f1  (w f1 and wf1 work too)
+  t5>t2     the top card of pile t5 onto pile t2
+  s>t3      the next stock card straight onto pile t3, where the rules allow it
+  deal, d   deal from the stock          redeal   start the next pass, where allowed
+Keys:
+  u  undo        r  redo        restart   back to the start of this deal (redo still works)
+  m  the legal moves here       h  a hint from the solver
+  n  a new random deal          n 42      deal number 42
+  ?  this help                  q  quit (prints a command that continues the game later)
+Piles: s stock, w waste, f1.. foundations, t1.. tableau. "next" says what a foundation takes;
+↑/↓ show which way a pile builds; "any 9" means a 9 of any suit. The full rules: docs/rules.md."""
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser, deal_required=False)
+    parser.add_argument("moves", nargs="*", metavar="MOVE",
+                        help="moves to play first (continue a game: needs --deal)")
+    parser.add_argument("--letters", action="store_true", help="suit letters C D H S instead of symbols")
+    parser.add_argument("--four-colour", "--four-color", dest="four_colour", action="store_true",
+                        help="a colour per suit: clubs green, diamonds blue, hearts red, spades plain")
+    parser.add_argument("--hint-seconds", type=float, default=3.0, metavar="S",
+                        help="how long the solver may think for a hint (default 3)")
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Play until ``q`` or the end of input; exit status 0."""
+    game = games.get(args.game)
+    variant = game.resolve_variant(args.variant)
+    moves = list(getattr(args, "moves", []) or [])
+    if args.deal is None and moves:
+        raise BadInput("moves to continue a game need the deal they belong to: give --deal N")
+    deal = check_deal_number(args.deal) if args.deal is not None else random.randrange(NEW_DEAL_RANGE)
+    history = History(games.load(game.id, variant, deal))
+    for number, token in enumerate(moves, 1):
+        try:
+            history.play(token)
+        except CadoganError as err:
+            raise BadInput(f"move {number} ({token}): {getattr(err, 'reason', err)}") from None
+    if args.hint_seconds <= 0:
+        raise BadInput("--hint-seconds must be more than 0")
+
+    interactive = sys.stdin.isatty()
+    terminal = sys.stdout.isatty()
+    symbols = terminal and not args.letters and _can_encode(sys.stdout, "♣♦♥♠↑↓…")
+    if interactive:
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:  # pragma: no cover - not on every platform
+            pass
+    session = Session(history, out=sys.stdout, colour=terminal, symbols=symbols,
+                      four_colour=args.four_colour, clear=terminal and interactive,
+                      ask=_ask if interactive else None, hint_seconds=args.hint_seconds)
+    session.loop(_read_line if interactive else _stdin_lines())
+    return 0
+
+
+def _can_encode(stream: TextIO, text: str) -> bool:
+    try:
+        text.encode(getattr(stream, "encoding", None) or "ascii")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
+def _read_line(prompt: str) -> str:
+    return input(prompt)
+
+
+def _ask(question: str) -> str:
+    try:
+        return input(question)
+    except EOFError:
+        return ""
+
+
+def _stdin_lines() -> Callable[[str], str]:
+    def read(prompt: str) -> str:
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+    return read
+
+
+class Session:
+    """One player at the table: a History, the board drawing and the command interpreter."""
+
+    def __init__(self, history: History, out: TextIO, colour: bool = False, symbols: bool = False,
+                 four_colour: bool = False, clear: bool = False, ask: Callable[[str], str] | None = None,
+                 hint_seconds: float = 3.0) -> None:
+        self.history = history
+        self.out = out
+        self.colour = colour
+        self.clear = clear
+        self.ask = ask  # None: never ask for confirmation (scripted input)
+        self.hint_seconds = hint_seconds
+        self.board = Board(symbols=symbols, four_colour=four_colour)
+        self.messages: list[tuple[str, str]] = []
+        self.hints_used = 0
+        self.lost_record: str | None = None  # the record of a position the solver proved lost
+        self.drawn: str | None = None
+        self._console: Any = None
+
+    @property
+    def state(self) -> games.State:
+        return self.history.state
+
+    # --- output ----------------------------------------------------------------------------
+    def say(self, text: str, style: str = "") -> None:
+        self.messages.append((text, style))
+
+    def flush(self, force_board: bool = False) -> None:
+        """Draw the board if it changed (always on a terminal), then the pending messages."""
+        from rich.text import Text
+        record = self.state.record()
+        lines: list[Any] = []
+        if self.clear or force_board or record != self.drawn:
+            if self.clear:
+                self._write_clear()
+            lines.extend(self.board.draw(self.state))
+            lines.extend(self._status_lines())
+            self.drawn = record
+        lines.extend(Text(text, style=style) for text, style in self.messages)
+        self.messages.clear()
+        for line in lines:
+            self._print(line)
+
+    def _print(self, text: Any) -> None:
+        if not self.colour:
+            print(text.plain, file=self.out)
+            return
+        if self._console is None:
+            from rich.console import Console
+            self._console = Console(file=self.out, highlight=False, soft_wrap=True)
+        self._console.print(text)
+
+    def _write_clear(self) -> None:
+        self.out.write("\x1b[H\x1b[2J")
+
+    def _status_lines(self) -> list[Any]:
+        from rich.text import Text
+        state = self.state
+        lines = [Text("")]
+        if state.is_won():
+            hints = f", {self.hints_used} hint{'s' * (self.hints_used != 1)}" if self.hints_used else ""
+            lines.append(Text(f"★ You won! All 104 cards are on the foundations in "
+                              f"{len(state.move_stack)} moves{hints}. n new deal · restart · q quit",
+                              style="bold green"))
+        elif state.is_lost():
+            lines.append(Text("No moves left: the game is lost. u undo · restart · n new deal · q quit",
+                              style="bold yellow"))
+        else:
+            if self.lost_record is not None and _continues(state.record(), self.lost_record):
+                lines.append(Text("The solver says this position is lost: no line of play wins from "
+                                  "here. Undo (u) to look for another way.", style="yellow"))
+            lines.append(Text(KEYS_LINE, style="dim"))
+        return lines
+
+    # --- input -----------------------------------------------------------------------------
+    def loop(self, read: Callable[[str], str]) -> None:
+        self.flush(force_board=True)
+        while True:
+            try:
+                line = read("> ")
+            except EOFError:
+                self._farewell()
+                break
+            except KeyboardInterrupt:
+                print(file=self.out)
+                self._farewell()
+                break
+            if not self.clear and not self.colour:
+                print(f"> {line.strip()}", file=self.out)
+            going_on = self.handle(line)
+            self.flush()
+            if not going_on:
+                break
+
+    def handle(self, line: str) -> bool:
+        """Carry out one line of input; False when the player quits."""
+        tokens = _tokens(line)
+        for i, token in enumerate(tokens):
+            word = token.lower()
+            if word in ("q", "quit", "exit"):
+                self._farewell()
+                return False
+            if word in ("?", "help", "h?"):
+                self.say(HELP)
+            elif word in ("u", "undo"):
+                self._undo_redo(self.history.undo, "undone")
+            elif word in ("r", "redo"):
+                self._undo_redo(self.history.redo, "redone")
+            elif word == "restart":
+                self.history.restart()
+                self.say(f"Back to the start of deal {self.state.deal}; r redoes the moves.")
+            elif word in ("n", "new"):
+                number = tokens[i + 1] if i + 1 < len(tokens) and tokens[i + 1].isdigit() else None
+                self._new_deal(number)
+                return True
+            elif word in ("h", "hint"):
+                self._hint()
+            elif word in ("m", "moves"):
+                legal = [str(m) for m in self.state.legal_moves()]
+                self.say("Legal moves: " + (" ".join(legal) if legal else "none"))
+            elif not self._move("deal" if word == "d" else token):
+                if i + 1 < len(tokens):
+                    self.say(f"(the rest of the line was not played: {' '.join(tokens[i + 1:])})", "dim")
+                return True
+        return True
+
+    def _move(self, token: str) -> bool:
+        state = self.state
+        before = state.to_json()
+        try:
+            move = self.history.play(token)
+        except IllegalMove as err:
+            self.say(f"✗ {err.move_text}: {err.reason}", "bold red")
+            return False
+        except BadInput as err:
+            self.say(f"✗ {err}  (? for help)", "bold red")
+            return False
+        self.say(self._describe(str(move), before, state.to_json()))
+        return True
+
+    def _describe(self, move: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+        """What a move did, read off the positions before and after it."""
+        if move == "deal":
+            if after["waste"] and len(after["waste"]) > len(before["waste"]):
+                return f"deal: {self.board.plain_card(after['waste'][-1])} turned up"
+            return f"deal: {len(before['stock']) - len(after['stock'])} cards dealt"
+        if move == "redeal":
+            left = after.get("redeals_left")
+            return "redeal: a new pass begins" + (f" ({left} redeal{'s' * (left != 1)} left)" if left is not None else "")
+        src, dst = move.split(">")
+        card = self._top_of(after, dst)
+        text = f"{move}: {self.board.plain_card(card) if card else 'card'} to {dst}"
+        if src != "s" and len(after["stock"]) < len(before["stock"]):
+            text += f" ({src} refilled from the stock)"
+        return text
+
+    @staticmethod
+    def _top_of(pos: dict[str, Any], pile: str) -> str | None:
+        kind, number = pile[0], int(pile[1:])
+        cards = pos["foundations" if kind == "f" else "tableau"][number - 1]
+        return cards[-1] if cards else None
+
+    def _undo_redo(self, action: Callable[[], Any], done: str) -> None:
+        try:
+            move = action()
+        except BadInput as err:
+            self.say(f"✗ {err}", "bold red")
+            return
+        self.say(f"{move} {done}")
+
+    def _new_deal(self, number: str | None) -> None:
+        state = self.state
+        if self.ask and state.move_stack and not state.is_won() and not state.is_lost():
+            if self.ask("Abandon this game for a new deal? [y/N] ").strip().lower() not in ("y", "yes"):
+                self.say("The game goes on.")
+                return
+        try:
+            deal = check_deal_number(number) if number is not None else random.randrange(NEW_DEAL_RANGE)
+        except BadInput as err:
+            self.say(f"✗ {err}", "bold red")
+            return
+        self._continue_later()
+        self.history = History(games.load(state.game.id, state.variant, deal))
+        self.lost_record = None
+        self.hints_used = 0
+        self.say(f"New deal: {deal}.")
+
+    def _hint(self) -> None:
+        solver = _solver()
+        if solver is None or not hasattr(solver, "hint"):
+            self.say("Hints need the solver, which this installation does not have.", "yellow")
+            return
+        state = self.state
+        if state.is_won():
+            self.say("The game is won: no hint needed.")
+            return
+        if self.clear:
+            self.out.write(f"Thinking (up to {self.hint_seconds:g} s; Ctrl+C stops)...\r")
+            self.out.flush()
+        try:
+            found = solver.hint(state.copy(), self.hint_seconds)
+        except KeyboardInterrupt:
+            self.say("Hint stopped.")
+            return
+        except Exception as err:  # the solver must never cost the player the game
+            self.say(f"The hint failed: {err}", "yellow")
+            return
+        self.hints_used += 1
+        verdict, move = found.verdict, found.move
+        if verdict == "lost":
+            self.lost_record = state.record()
+            self.say("The solver says this position is lost: no line of play wins from here."
+                     + (" Undo (u) to look for another way." if state.move_stack else ""), "bold yellow")
+            return
+        if move is None:
+            self.say("No hint: there is no legal move.")
+            return
+        if verdict == "winnable":
+            self.say(f"Hint: {move} (the game can still be won)", "bold cyan")
+        else:
+            self.say(f"Hint: {move} (the solver could not decide in {self.hint_seconds:g} s whether "
+                     f"this game can still be won)", "cyan")
+
+    def _farewell(self) -> None:
+        self._continue_later()
+        self.say("Goodbye.")
+
+    def _continue_later(self) -> None:
+        state = self.state
+        if state.move_stack and not state.is_won():
+            command = ["cadogan", "play", state.game.id, "--variant", state.variant, "--deal", str(state.deal),
+                       *map(str, state.move_stack)]
+            self.say("To continue this game later: " + shlex.join(command), "dim")
+
+
+def _continues(record: str, earlier: str) -> bool:
+    """True when ``record`` is ``earlier`` or a game that went on from it."""
+    return record == earlier or record.startswith(earlier + " ")
+
+
+def _tokens(line: str) -> list[str]:
+    """Split a line into tokens, joining ``w f1`` and ``wf1`` into ``w>f1``."""
+    words = line.split()
+    tokens: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if _PILE_RE.match(word.lower()) and i + 1 < len(words) and _PILE_RE.match(words[i + 1].lower()):
+            tokens.append(f"{word}>{words[i + 1]}")
+            i += 2
+            continue
+        pair = _PAIR_RE.match(word.lower())
+        tokens.append(f"{pair.group(1)}>{pair.group(2)}" if pair and ">" not in word else word)
+        i += 1
+    return tokens
+
+
+def _solver() -> Any:
+    """The solver module if this installation has it, else None."""
+    try:
+        return importlib.import_module("cadogan.solver")
+    except ModuleNotFoundError as err:
+        if err.name in ("cadogan.solver", "cadogan"):
+            return None
+        raise
+
+
+class Board:
+    """Draws a position object as lines of rich ``Text``, for any game."""
+
+    def __init__(self, symbols: bool = True, four_colour: bool = False) -> None:
+        self.symbols = symbols
+        self.colours = FOUR_COLOURS if four_colour else TWO_COLOURS
+        self.up, self.down = ("↑", "↓") if symbols else ("^", "v")
+
+    def plain_card(self, text: str) -> str:
+        return text[:-1] + SUIT_SYMBOLS[text[-1]] if self.symbols else text
+
+    def card(self, text: str | None, style: str = "") -> Any:
+        from rich.text import Text
+        if not text:
+            return Text("--", style="dim")
+        return Text(self.plain_card(text), style=f"{self.colours[text[-1]]} {style}".strip())
+
+    def draw(self, state: games.State) -> list[Any]:
+        from rich.text import Text
+        pos = state.to_json()
+        game = state.game
+        head = Text()
+        head.append(game.title, style="bold")
+        head.append(f" · {state.variant} · deal {state.deal} · move {len(state.move_stack)}")
+        lines = [head, self._stock_line(pos, game.has_waste)]
+        if not game.has_waste and pos["stock"] and any(m.src == STOCK for m in state.legal_moves()):
+            # No waste: a card taken from the stock is held face up until it is placed.
+            hand = Text("   next card to place: ")
+            hand.append_text(self.card(pos["stock"][0]))
+            lines.append(hand)
+        if pos.get("received"):
+            lines.append(Text(f"   placed this round: {' '.join(pos['received'])}", style="dim"))
+        lines.append(Text(""))
+        lines.extend(self._foundation_lines(pos))
+        grid = game.tableau_grid(state)
+        if grid:
+            lines.append(Text(""))
+            lines.extend(self._tableau_lines(pos, grid, game.fanned))
+        return lines
+
+    def _stock_line(self, pos: dict[str, Any], has_waste: bool) -> Any:
+        from rich.text import Text
+        line = Text()
+        line.append("s", style="cyan")
+        line.append(f"  stock {len(pos['stock'])}")
+        if has_waste:
+            waste = pos["waste"]
+            line.append("    ")
+            line.append("w", style="cyan")
+            line.append("  waste ")
+            if not waste:
+                line.append("--", style="dim")
+            else:
+                if len(waste) > 8:
+                    line.append("… ", style="dim")
+                for card in waste[-8:-1]:
+                    line.append_text(self.card(card, "dim"))
+                    line.append(" ")
+                line.append_text(self.card(waste[-1], "reverse" if self.symbols else ""))
+                line.append(f"  ({len(waste)})", style="dim")
+        if "redeals_left" in pos:
+            line.append(f"    redeals left {pos['redeals_left']}")
+        if "phase" in pos:
+            line.append(f"    phase: {pos['phase']}")
+        return line
+
+    def _foundation_lines(self, pos: dict[str, Any]) -> list[Any]:
+        from rich.text import Text
+        piles = pos["foundations"]
+        needs = pos.get("needs") or [None] * len(piles)
+        ends = pos.get("ends") or [None] * len(piles)
+        size = 104 // len(piles)
+        lines = []
+        for k, (pile, need) in enumerate(zip(piles, needs)):
+            line = Text()
+            line.append(f"f{k + 1:<3}", style="cyan")
+            line.append_text(self.card(pile[-1] if pile else None))
+            line.append(f"  {len(pile):2}/{size}  ", style="dim")
+            step = _step(pile[-1], need) if pile and need else 0
+            line.append(self.up if step > 0 else self.down if step < 0 else " ")
+            if need:
+                line.append(" next ")
+                line.append_text(self.card(need) if len(need) == 2 else Text(f"any {need}", style="bold"))
+            elif pile:
+                line.append(" complete", style="green")
+            else:
+                line.append(" not open yet", style="dim")
+            end = ends[k] or (_end_of(pile, need, size, step) if pile and need else None)
+            if end:
+                line.append("   ends ")
+                line.append_text(self.card(end) if len(end) == 2 else Text(end))
+            lines.append(line)
+        return lines
+
+    def _tableau_lines(self, pos: dict[str, Any], grid: list[list[int]], fanned: bool) -> list[Any]:
+        from rich.text import Text
+        tableau = pos["tableau"]
+        directions = pos.get("directions")
+        lines = []
+        for r, row in enumerate(grid):
+            if fanned:
+                if r:
+                    lines.append(Text(""))
+                head = Text()
+                for i in row:
+                    label = f"t{i + 1}"
+                    arrow = {"up": self.up, "down": self.down}.get(directions[i], "") if directions else ""
+                    head.append(f"{label:<4}", style="cyan")
+                    head.append(f"{arrow:<3}", style="bold")
+                lines.append(head)
+                for depth in range(max(1, *(len(tableau[i]) for i in row))):
+                    line = Text()
+                    for i in row:
+                        pile = tableau[i]
+                        if depth < len(pile):
+                            line.append_text(self.card(pile[depth], "" if depth == len(pile) - 1 else "dim"))
+                            line.append(" " * (7 - len(pile[depth])))
+                        else:
+                            line.append_text(Text("--" if depth == 0 else "  ", style="dim"))
+                            line.append(" " * 5)
+                    lines.append(line)
+            else:
+                line = Text()
+                for i in row:
+                    pile = tableau[i]
+                    line.append(f"{'t' + str(i + 1):>4} ", style="cyan")
+                    line.append_text(self.card(pile[-1] if pile else None))
+                    line.append(f" ({len(pile)})" if pile else "    ", style="dim")
+                    line.append("   ")
+                lines.append(line)
+        for line in lines:
+            line.rstrip()
+        return lines
+
+
+def _rank(text: str) -> int:
+    return RANK_LETTERS.index(text[0]) + 1
+
+
+def _step(top: str, need: str) -> int:
+    """+1 if a foundation builds up from ``top`` to ``need``, -1 if down (round the corner counts)."""
+    diff = (_rank(need) - _rank(top)) % 13
+    return 1 if diff == 1 else -1
+
+
+def _end_of(pile: list[str], need: str, size: int, step: int) -> str | None:
+    """The card a 13-card foundation ends on, counted on from what it needs next."""
+    if size != 13:
+        return None
+    rank = (_rank(need) - 1 + (size - len(pile) - 1) * step) % 13
+    return RANK_LETTERS[rank] + (need[1:] if len(need) == 2 else "")
