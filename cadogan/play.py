@@ -10,10 +10,10 @@ terminal the same board is printed as plain text with suit letters, so a session
 >>> import io
 >>> out = io.StringIO()
 >>> session = Session(History(games.load("precedence", deal=0)), out=out)
->>> session.handle("deal w>f9")
+>>> session.handle("deal w>t1"); session.flush()
 True
->>> print(out.getvalue().splitlines()[-1])
-w>f9: precedence has no pile f9 (it has s, w, f1..f8)
+>>> print(*out.getvalue().splitlines()[-2:], sep="/")
+deal: 3D turned up/✗ w>t1: precedence has no pile t1 (it has s, w, f1..f8)  (? for help)
 """
 
 from __future__ import annotations
@@ -264,7 +264,8 @@ class Session:
             self.say(f"✗ {err.move_text}: {err.reason}", "bold red")
             return False
         except BadInput as err:
-            self.say(f"✗ {err}  (? for help)", "bold red")
+            text = str(err) if token in str(err) else f"{token}: {err}"
+            self.say(f"✗ {text}  (? for help)", "bold red")
             return False
         self.say(self._describe(str(move), before, state.to_json()))
         return True
@@ -381,7 +382,7 @@ def _tokens(line: str) -> list[str]:
             i += 2
             continue
         pair = _PAIR_RE.match(word.lower())
-        tokens.append(f"{pair.group(1)}>{pair.group(2)}" if pair and ">" not in word else word)
+        tokens.append(f"{pair.group(1)}>{pair.group(2)}" if pair else word)
         i += 1
     return tokens
 
