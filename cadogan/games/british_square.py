@@ -293,6 +293,87 @@ class BritishSquare(Game):
             if run and (len(steps) != 1 or not steps <= {1, -1} or len({suit_of(c) for c in run}) != 1):
                 raise BadInput(f"position: the built cards of t{i + 1} are not a run in suit in one direction")
 
+    # --- solver knowledge ------------------------------------------------------------------
+    core_rules = 1  # rule family of the compiled solver core (cadogan/solver/_core.c)
+
+    def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
+        """What the compiled core needs besides the piles: its rule family, the number of
+        tableau piles, and the built counts."""
+        assert isinstance(state, BritishSquareState)
+        return self.core_rules, len(state.tableau), tuple(state.built)
+
+    def exact_key(self, state: State) -> Any:
+        assert isinstance(state, BritishSquareState)
+        return (tuple(state.stock), tuple(state.waste), tuple(map(tuple, state.foundations)),
+                tuple(map(tuple, state.tableau)), tuple(state.built))
+
+    def canonical_key(self, state: State) -> Any:
+        """Equal for positions that differ only by a renumbering of the tableau piles or of the
+        foundations, or by the cards of the stock.
+
+        Why merging them never loses a win: (1) no rule depends on a tableau pile's number (moves,
+        fills and direction locks treat every pile alike) nor on a foundation's (an Ace starts any
+        empty one), so renumbering maps legal lines to legal lines and wins to wins; a foundation
+        is fully described by its suit and its count.  (2) The stock is only ever taken from its
+        top, never added to, so among the positions reachable from one root (the only ones a search
+        compares) its length tells its cards.
+        """
+        assert isinstance(state, BritishSquareState)
+        found = [0, 0, 0, 0]
+        for pile in state.foundations:
+            if pile:
+                found[pile[0] >> 4] = len(pile)
+        built = state.built
+        return (len(state.stock), tuple(state.waste), tuple(found),
+                tuple(sorted((built[i], tuple(p)) for i, p in enumerate(state.tableau))))
+
+    def ordered_moves(self, state: State) -> list[Move]:
+        """Legal moves, most promising first: to a foundation, tableau builds, from the waste, deal."""
+        return sorted(state.legal_moves(), key=_move_rank)
+
+    def search_moves(self, state: State) -> list[Move]:
+        """``ordered_moves`` less the moves that are copies of another by symmetry.
+
+        Why no win is lost: two moves of the same source onto two empty foundations, or onto two
+        tableau piles holding the same cards with the same built count, lead to positions that
+        differ only by a renumbering of piles, which ``canonical_key`` shows are equivalent; the
+        same for two sources with identical piles moving onto the same destination.
+        """
+        assert isinstance(state, BritishSquareState)
+        built, piles = state.built, state.piles
+        seen: set[Any] = set()
+        kept: list[Move] = []
+        for move in self.ordered_moves(state):
+            src, dst = move
+            if src < 0:
+                kept.append(move)
+                continue
+            if dst < TABLEAU_BASE:
+                dsig: Any = ("f", len(piles[dst]), piles[dst][0] >> 4 if piles[dst] else -1)
+            else:
+                dsig = (built[dst - TABLEAU_BASE], tuple(piles[dst]))
+            if src >= TABLEAU_BASE:
+                ssig: Any = (built[src - TABLEAU_BASE], tuple(piles[src]))
+            else:
+                ssig = src
+            sig = (ssig, dsig)
+            if sig not in seen:
+                seen.add(sig)
+                kept.append(move)
+        return kept
+
+
+def _move_rank(move: Move) -> int:
+    """Sort key of ``BritishSquare.ordered_moves``."""
+    src, dst = move
+    if src < 0:
+        return 4
+    if dst < TABLEAU_BASE:
+        return 0
+    if src == STOCK:
+        return 3
+    return 1 if src >= TABLEAU_BASE else 2
+
 
 GAME = BritishSquare()
 BritishSquareState.game = GAME

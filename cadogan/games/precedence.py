@@ -167,6 +167,61 @@ class Precedence(Game):
         if state.variant == "king-out" and not state.foundations[0]:
             raise BadInput("position: in king-out a King starts f1 before play")
 
+    # --- solver knowledge ------------------------------------------------------------------
+    core_rules = 3  # rule family of the compiled solver core (cadogan/solver/_core.c)
+
+    def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
+        """Rule family, no parameters (both variants play alike once set up), redeals left."""
+        assert isinstance(state, PrecedenceState)
+        return self.core_rules, 0, (state.redeals_left,)
+
+    def exact_key(self, state: State) -> Any:
+        assert isinstance(state, PrecedenceState)
+        return (tuple(state.stock), tuple(state.waste), tuple(len(f) for f in state.foundations),
+                state.redeals_left)
+
+    def canonical_key(self, state: State) -> Any:
+        """Equal for positions that differ only in the suits of the cards.
+
+        Why merging them never loses a win: no rule of Precedence looks at a suit (foundations
+        are built down regardless of suit), and a foundation is fully described by its count, so
+        two such positions have the same legal lines and the same wins.
+        """
+        assert isinstance(state, PrecedenceState)
+        return (state.redeals_left, bytes(c & 15 for c in state.stock), bytes(c & 15 for c in state.waste),
+                bytes(len(f) for f in state.foundations))
+
+    def ordered_moves(self, state: State) -> list[Move]:
+        """Legal moves, most promising first: plays (most cards still to come first), deal, redeal."""
+        moves = state.legal_moves()
+        foundations = state.foundations
+        return sorted(moves, key=lambda m: (m.src < 0, len(foundations[m.dst - FOUNDATION_BASE]) if m.src >= 0 else 0))
+
+    def search_moves(self, state: State) -> list[Move]:
+        """``ordered_moves`` keeping, of the plays of the waste card, only the one onto the accepting
+        foundation with the most cards still to come (the fewest cards on it, an empty one counting 0).
+
+        Why no win is lost: all foundations accepting the card need the same rank, and each goes on
+        taking consecutive ranks downwards (round the corner) for as many cards as it has to come:
+        a run of positions [start, end).  Playing on A (more to come) rather than B leaves the runs
+        [s+1, endA), [s, endB) instead of [s, endA), [s+1, endB): the same starts, the longer end
+        with the later start.  Follow any line from the other choice, playing each card on the run
+        with the same start: until the starts meet (then the two positions are the same) every card
+        fits; if the other choice's short run [s+1, endB) ends first, ours has the same cards split
+        into [.., endB) and [endB, endA), which take them in the same order.  Starting an empty
+        foundation (13 to come) also lets the next one be started earlier, which only adds moves.
+        """
+        moves = self.ordered_moves(state)
+        kept: list[Move] = []
+        played = False
+        for move in moves:
+            if move.src >= 0:
+                if played:
+                    continue
+                played = True
+            kept.append(move)
+        return kept
+
 
 GAME = Precedence()
 PrecedenceState.game = GAME

@@ -290,6 +290,94 @@ class Square(Game):
         if state.stock and state.variant == "classic" and any(not state.tableau[i] for i in BOTTOM_ROW):
             raise BadInput("position: while the stock lasts the bottom row (t10, t11, t12) is never empty")
 
+    # --- solver knowledge ------------------------------------------------------------------
+    core_rules = 2  # rule family of the compiled solver core (cadogan/solver/_core.c)
+
+    def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
+        """Rule family, 1 for free placement (0 classic), then redeals left and received bits."""
+        assert isinstance(state, SquareState)
+        return self.core_rules, int(state.variant == "free"), (state.redeals_left, state.received)
+
+    def exact_key(self, state: State) -> Any:
+        assert isinstance(state, SquareState)
+        return (tuple(state.stock), tuple(len(f) for f in state.foundations),
+                tuple(map(tuple, state.tableau)), state.redeals_left, state.received)
+
+    def canonical_key(self, state: State) -> Any:
+        """Equal for positions that differ only by a renumbering of interchangeable piles.
+
+        Why merging them never loses a win: a foundation is fully described by its count (its
+        base and order are fixed).  The piles are interchangeable when no rule will ever tell
+        them apart: once the stock is empty and no gathering is left, every pile plays alike
+        (building phase); in ``free`` (no gathering, no deal order) the nine upper piles play
+        alike among themselves and the three bottom-row piles among themselves, each keeping
+        whether it has had its card of the round.  Renumbering such piles maps legal lines to
+        legal lines and wins to wins.  In ``classic`` with a gathering or a deal still to come,
+        the deal and gather orders tell every pile apart, and no renumbering is made.
+        """
+        assert isinstance(state, SquareState)
+        found = tuple(len(f) for f in state.foundations)
+        tableau = state.tableau
+        if not state.stock and not state.redeals_left:
+            return ((), found, tuple(sorted(map(tuple, tableau))), 0)
+        if state.variant == "free":
+            received = state.received
+            upper = tuple(sorted((received >> i & 1, tuple(tableau[i])) for i in range(9)))
+            bottom = tuple(sorted((received >> i & 1, tuple(tableau[i])) for i in BOTTOM_ROW))
+            return (tuple(state.stock), found, upper, bottom)
+        return (tuple(state.stock), found, tuple(map(tuple, tableau)), state.redeals_left)
+
+    def ordered_moves(self, state: State) -> list[Move]:
+        """Legal moves, most promising first: to a foundation, builds, placements, deal, redeal."""
+        return sorted(state.legal_moves(), key=_move_rank)
+
+    def search_moves(self, state: State) -> list[Move]:
+        """``ordered_moves`` less the moves that are copies of another by symmetry.
+
+        Why no win is lost: where ``canonical_key`` treats piles as interchangeable, two moves
+        whose sources hold the same cards and whose destinations hold the same cards (each in the
+        same class of piles and with the same round mark) lead to equivalent positions.
+        """
+        assert isinstance(state, SquareState)
+        sig = _pile_signatures(state)
+        if sig is None:
+            return self.ordered_moves(state)
+        seen: set[Any] = set()
+        kept: list[Move] = []
+        for move in self.ordered_moves(state):
+            src, dst = move
+            if src < 0:
+                kept.append(move)
+                continue
+            key = (sig[src] if src >= TABLEAU_BASE else src, sig[dst] if dst >= TABLEAU_BASE else dst)
+            if key not in seen:
+                seen.add(key)
+                kept.append(move)
+        return kept
+
+
+def _move_rank(move: Move) -> int:
+    """Sort key of ``Square.ordered_moves``."""
+    src, dst = move
+    if move == REDEAL:
+        return 4
+    if src < 0:
+        return 3
+    if dst < TABLEAU_BASE:
+        return 0
+    return 2 if src == STOCK else 1
+
+
+def _pile_signatures(state: SquareState) -> dict[int, Any] | None:
+    """A signature per tableau code, equal for interchangeable piles (see ``canonical_key``)."""
+    tableau = state.tableau
+    if not state.stock and not state.redeals_left:
+        return {TABLEAU_BASE + i: tuple(tableau[i]) for i in range(12)}
+    if state.variant == "free":
+        received = state.received
+        return {TABLEAU_BASE + i: (i in BOTTOM_ROW, received >> i & 1, tuple(tableau[i])) for i in range(12)}
+    return None
+
 
 def _tableau_index(name: str) -> int:
     text = name.strip().lower()
