@@ -42,20 +42,22 @@ _PILE = r"(?:s|w|f\d+|t\d+)"
 _PAIR_RE = re.compile(rf"^({_PILE})\s*(?:>|-|->)?\s*({_PILE})$")
 _PILE_RE = re.compile(rf"^{_PILE}$")
 
-KEYS_LINE = "type a move such as t3>f1 (m lists them) · d deal · u undo · r redo · h hint · ? help · q quit"
-HELP = """\
-Type moves in the notation of the game record, one or several on a line:
-  w>f1      the top card of the waste onto foundation f1  (w f1 and wf1 work too)
-  t5>t2     the top card of pile t5 onto pile t2
-  s>t3      the next stock card straight onto pile t3, where the rules allow it
-  deal, d   deal from the stock          redeal   start the next pass, where allowed
+KEYS_LINE = "type a move such as {example} (m lists them) · d deal · u undo · r redo · h hint · ? help · q quit"
+HELP_MOVES = (
+    ("w", "  w>f1      the top card of the waste onto foundation f1  (w f1 and wf1 work too)"),
+    ("t", "  t5>t2     the top card of pile t5 onto pile t2  (t5 t2 and t5t2 work too)"),
+    ("t", "  t4>f1     the top card of pile t4 onto foundation f1"),
+    ("t", "  s>t3      the next stock card straight onto pile t3, where the rules allow it"),
+    ("", "  deal, d   deal from the stock          redeal   start the next pass, where allowed"),
+)
+HELP_KEYS = """\
 Keys:
   u  undo        r  redo        restart   back to the start of this deal (redo still works)
   m  the legal moves here       h  a hint from the solver
   n  a new random deal          n 42      deal number 42
   ?  this help                  q  quit (prints a command that continues the game later)
-Piles: s stock, w waste, f1.. foundations, t1.. tableau. "next" says what a foundation takes;
-↑/↓ show which way a pile builds; "any 9" means a 9 of any suit. The full rules: docs/rules.md."""
+Piles: s stock{waste}, f1.. foundations{tableau}. "next" says what a foundation takes;
+{arrows} show which way a pile builds; "any 9" means a 9 of any suit. The full rules: docs/rules.md."""
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -200,7 +202,7 @@ class Session:
             if self.lost_record is not None and _continues(state.record(), self.lost_record):
                 lines.append(Text("The solver says this position is lost: no line of play wins from "
                                   "here. Undo (u) to look for another way.", style="yellow"))
-            lines.append(Text(KEYS_LINE, style="dim"))
+            lines.append(Text(KEYS_LINE.format(example=self._example_move()), style="dim"))
         return lines
 
     # --- input -----------------------------------------------------------------------------
@@ -209,12 +211,11 @@ class Session:
         while True:
             try:
                 line = read("> ")
-            except EOFError:
+            except (EOFError, KeyboardInterrupt):
+                if self.clear:
+                    print(file=self.out)
                 self._farewell()
-                break
-            except KeyboardInterrupt:
-                print(file=self.out)
-                self._farewell()
+                self.flush()
                 break
             if not self.clear and not self.colour:
                 print(f"> {line.strip()}", file=self.out)
@@ -222,6 +223,21 @@ class Session:
             self.flush()
             if not going_on:
                 break
+
+    def _example_move(self) -> str:
+        transfers = [m for m in self.state.legal_moves() if m.src >= 0]
+        if transfers:
+            return str(transfers[0])
+        return "t1>f1" if self.state.tableau else "w>f1"
+
+    def _help(self) -> str:
+        has_waste, has_tableau = self.state.game.has_waste, bool(self.state.tableau)
+        kinds = {"w": has_waste, "t": has_tableau, "": True}
+        lines = ["Type moves in the notation of the game record, one or several on a line:"]
+        lines.extend(text for kind, text in HELP_MOVES if kinds[kind])
+        return "\n".join(lines) + "\n" + HELP_KEYS.format(
+            waste=", w waste" if has_waste else "", tableau=", t1.. tableau piles" if has_tableau else "",
+            arrows=f"{self.board.up}/{self.board.down}")
 
     def handle(self, line: str) -> bool:
         """Carry out one line of input; False when the player quits."""
@@ -232,7 +248,7 @@ class Session:
                 self._farewell()
                 return False
             if word in ("?", "help", "h?"):
-                self.say(HELP)
+                self.say(self._help())
             elif word in ("u", "undo"):
                 self._undo_redo(self.history.undo, "undone")
             elif word in ("r", "redo"):
