@@ -1,0 +1,261 @@
+"""``cadogan survey``: one subcommand, five uses, told apart by the first word.
+
+    cadogan survey GAME [--variant V] --deals A-B [--workers K | --scheduler ADDRESS] [--timeout S] [--db FILE]
+    cadogan survey report [--db FILE] [--plot FILE.png] [--markdown | --json]
+    cadogan survey export [--db FILE] [--dir DIR]
+    cadogan survey import CSV_OR_DIR... [--db FILE]
+    cadogan survey pool [--dir DIR] [--out FILE] [--per-variant N]
+
+Heavy imports (dask, matplotlib) happen inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from cadogan.errors import BadInput
+
+ACTIONS = ("report", "export", "import", "pool")
+DEFAULT_DB = "survey.sqlite"
+DEFAULT_DIR = "data/survey"
+DEFAULT_TIMEOUT = 60.0
+
+# Which options each use of the command takes (anything else given is refused, not ignored).
+ACCEPTS = {
+    "run": {"variant", "deals", "workers", "scheduler", "timeout", "max_nodes", "max_memory", "retry_unknown", "db",
+            "quiet"},
+    "report": {"db", "plot", "markdown", "json"},
+    "export": {"db", "dir"},
+    "import": {"db", "paths"},
+    "pool": {"dir", "out", "per_variant"},
+}
+OPTION_NAMES = {"paths": "file arguments", "max_nodes": "--max-nodes", "max_memory": "--max-memory",
+                "retry_unknown": "--retry-unknown", "per_variant": "--per-variant"}
+
+EPILOG = f"""\
+uses:
+  cadogan survey GAME [--variant V] --deals A-B [--workers K | --scheduler ADDRESS] [--timeout S] [--db FILE]
+      solve deals A..B (inclusive) of GAME; results go to the SQLite database as they arrive, so the
+      same command run again resumes where it stopped and never solves a deal twice
+  cadogan survey report [--db FILE] [--plot FILE.png] [--markdown | --json]
+      per game and variant: won, lost, unknown, win rate with Wilson 95% interval, honest bounds
+  cadogan survey export [--db FILE] [--dir DIR]      one CSV per variant (default dir {DEFAULT_DIR})
+  cadogan survey import CSV_OR_DIR... [--db FILE]    load CSVs into the database (to resume from them)
+  cadogan survey pool [--dir DIR] [--out FILE]       rebuild the shipped pool of proven-won deals
+
+examples:
+  cadogan survey precedence --variant king-out --deals 0-9999 --timeout 10
+  cadogan survey square --deals 0-1999 --scheduler tcp://10.0.0.5:8786
+  cadogan survey report --plot winnability.png
+"""
+
+
+def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.usage = "%(prog)s {GAME,report,export,import,pool} [options]"
+    parser.epilog = EPILOG
+    parser.add_argument("target", metavar="GAME|report|export|import|pool",
+                        help="a game id to survey, or what to do with the results")
+    parser.add_argument("paths", nargs="*", metavar="CSV", help="(import) CSV files or directories of them")
+    run = parser.add_argument_group("survey a range of deals")
+    run.add_argument("--variant", "-v", metavar="V", help="a variant of the game (default: its first)")
+    run.add_argument("--deals", metavar="A-B", help="the deals to solve, A to B inclusive (or one deal N)")
+    run.add_argument("--workers", "-j", metavar="K", help="local worker processes (default: all cores)")
+    run.add_argument("--scheduler", metavar="ADDRESS",
+                     help="run on this Dask distributed scheduler (tcp://host:port) instead of local processes")
+    run.add_argument("--timeout", metavar="S",
+                     help=f"seconds per deal before it is recorded as unknown (default {DEFAULT_TIMEOUT:g}; 'none': no limit)")
+    run.add_argument("--max-nodes", metavar="N", help="search nodes per deal before it is recorded as unknown")
+    run.add_argument("--max-memory", metavar="MB", help="solver memory per deal (MB) before it gives up")
+    run.add_argument("--retry-unknown", action="store_true", default=None,
+                     help="solve again the deals recorded as unknown (e.g. with a larger --timeout)")
+    run.add_argument("--quiet", "-q", action="store_true", default=None, help="no progress output")
+    parser.add_argument("--db", metavar="FILE", help=f"the SQLite results database (default ./{DEFAULT_DB})")
+    out = parser.add_argument_group("report, export, pool")
+    out.add_argument("--plot", metavar="FILE.png", help="(report) also draw the rates and intervals")
+    out.add_argument("--markdown", action="store_true", default=None, help="(report) print a Markdown table")
+    out.add_argument("--json", action="store_true", default=None, help="(report) print JSON")
+    out.add_argument("--dir", metavar="DIR", help=f"(export, pool) the CSV directory (default {DEFAULT_DIR})")
+    out.add_argument("--out", metavar="FILE", help="(pool) where to write the pool (default: the package's file)")
+    out.add_argument("--per-variant", metavar="N", help="(pool) won deals kept per variant (default 1000)")
+
+
+def run_survey(args: argparse.Namespace) -> int:
+    action = args.target.strip().lower()
+    use = action if action in ACTIONS else "run"
+    _refuse_foreign_options(args, use)
+    return {"run": _run, "report": _report, "export": _export, "import": _import, "pool": _pool}[use](args)
+
+
+def _refuse_foreign_options(args: argparse.Namespace, use: str) -> None:
+    for name in ("variant", "deals", "workers", "scheduler", "timeout", "max_nodes", "max_memory", "retry_unknown",
+                 "quiet", "db", "plot", "markdown", "json", "dir", "out", "per_variant", "paths"):
+        value = getattr(args, name, None)
+        if value not in (None, []) and name not in ACCEPTS[use]:
+            option = OPTION_NAMES.get(name, f"--{name}")
+            what = "a survey of a game" if use == "run" else f"survey {use}"
+            raise BadInput(f"{option} does not apply to {what} (see cadogan survey --help)")
+
+
+# --- argument checks -----------------------------------------------------------------------------
+def parse_range(text: str) -> tuple[int, int]:
+    """``"0-1999"`` -> ``(0, 1999)``; one number N is the range N-N.  BadInput if malformed or reversed.
+
+    >>> parse_range("0-1999"), parse_range(" 42 ")
+    ((0, 1999), (42, 42))
+    """
+    from cadogan.cards import check_deal_number
+
+    parts = text.strip().split("-")
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise BadInput(f"--deals wants a range A-B of deal numbers (e.g. 0-1999), not {text!r}")
+    first, last = (check_deal_number(p) for p in parts)
+    if first > last:
+        raise BadInput(f"--deals {text}: the range is reversed (the first deal must not exceed the last)")
+    return first, last
+
+
+def _positive_int(text: str | None, option: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise BadInput(f"{option} wants a whole number of at least 1, not {text!r}")
+    return value
+
+
+def _timeout(text: str | None) -> float | None:
+    if text is None:
+        return DEFAULT_TIMEOUT
+    if text.strip().lower() == "none":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise BadInput(f"--timeout wants a number of seconds above 0 (or 'none'), not {text!r}")
+    return value
+
+
+# --- the five uses -------------------------------------------------------------------------------
+def _run(args: argparse.Namespace) -> int:
+    from cadogan import games
+    from cadogan.survey.progress import Silent, counts_text, default_progress, duration
+    from cadogan.survey.runner import survey
+    from cadogan.survey.store import Store
+    from cadogan.survey.worker import Limits
+
+    try:
+        game = games.get(args.target)
+    except BadInput:
+        raise BadInput(f"unknown game {args.target!r}: choose one of {', '.join(games.GAMES)}, "
+                       f"or {', '.join(ACTIONS)}") from None
+    variant = game.resolve_variant(args.variant)
+    if args.deals is None:
+        raise BadInput(f"cadogan survey {game.id} needs --deals A-B (e.g. --deals 0-1999)")
+    first, last = parse_range(args.deals)
+    workers = _positive_int(args.workers, "--workers")
+    if workers is not None and args.scheduler:
+        raise BadInput("--workers and --scheduler do not go together: the cluster's workers do the solving")
+    limits = Limits(timeout=_timeout(args.timeout), max_nodes=_positive_int(args.max_nodes, "--max-nodes"),
+                    max_memory_mb=_positive_int(args.max_memory, "--max-memory"))
+    db = args.db or DEFAULT_DB
+    began = time.monotonic()
+    with Store(db) as store:
+        outcome = survey(store, game.id, variant, first, last, limits, workers=workers, scheduler=args.scheduler,
+                         retry_unknown=bool(args.retry_unknown),
+                         progress=Silent() if args.quiet else default_progress())
+        total = store.tallies().get((game.id, variant))
+    print(f"{game.id} {variant} deals {first}-{last}: {outcome.in_range} in range, {outcome.already} already "
+          f"recorded, {outcome.solved} solved now ({counts_text(outcome.tally)}) in "
+          f"{duration(time.monotonic() - began)}; results in {db}")
+    if total is not None:
+        print(f"{game.id} {variant} in {db}: {total.deals} deals, {counts_text(total)}")
+    for deal, why in outcome.failures[:10]:
+        print(f"cadogan: deal {deal} not recorded: {why}", file=sys.stderr)
+    if len(outcome.failures) > 10:
+        print(f"cadogan: ... and {len(outcome.failures) - 10} more deals not recorded", file=sys.stderr)
+    if outcome.broken:
+        print(f"cadogan: survey stopped: {outcome.broken}; run the same command to resume", file=sys.stderr)
+        return 1
+    if outcome.interrupted:
+        print("cadogan: interrupted; run the same command to resume", file=sys.stderr)
+        return 130
+    return 1 if outcome.failures else 0
+
+
+def _open_existing(db: str):  # type: ignore[no-untyped-def]
+    from pathlib import Path
+
+    from cadogan.survey.store import Store
+
+    if db != ":memory:" and not Path(db).is_file():
+        raise BadInput(f"no results database {db!r} (run a survey first, or give --db FILE)")
+    return Store(db)
+
+
+def _report(args: argparse.Namespace) -> int:
+    from cadogan.cli import print_json
+    from cadogan.survey import report
+
+    if args.markdown and args.json:
+        raise BadInput("--markdown and --json do not go together")
+    with _open_existing(args.db or DEFAULT_DB) as store:
+        entries = report.summary(store)
+    if args.json:
+        print_json(entries)
+    elif args.markdown:
+        print(report.markdown(entries), end="")
+    elif entries:
+        report.print_table(entries)
+    else:
+        print("no results yet")
+    if args.plot:
+        report.plot(entries, args.plot)
+        print(f"plot written to {args.plot}", file=sys.stderr)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from cadogan.survey.csvfiles import export
+
+    with _open_existing(args.db or DEFAULT_DB) as store:
+        written = export(store, args.dir or DEFAULT_DIR)
+    for path in written:
+        print(path)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from cadogan.survey.csvfiles import find_csv_files, read_rows
+    from cadogan.survey.store import Store
+
+    if not args.paths:
+        raise BadInput("survey import needs CSV files or directories (e.g. data/survey)")
+    db = args.db or DEFAULT_DB
+    with Store(db) as store:
+        for path in find_csv_files(args.paths):
+            added, replaced = store.merge(read_rows(path))
+            print(f"{path}: {added} deals added, {replaced} unknown deals now decided")
+    return 0
+
+
+def _pool(args: argparse.Namespace) -> int:
+    from cadogan.survey.pool import POOL_FILE, build_pool, write_pool
+
+    per_variant = 1000 if args.per_variant is None else _positive_int(args.per_variant, "--per-variant")
+    pool = build_pool([args.dir or DEFAULT_DIR], per_variant=per_variant or 1000)
+    out = write_pool(pool, args.out or POOL_FILE)
+    for game_id, variants in pool["deals"].items():
+        for variant, deals in variants.items():
+            print(f"{game_id} {variant}: {len(deals)} won deals in the pool")
+    print(f"pool written to {out}")
+    return 0

@@ -1,0 +1,104 @@
+"""Per-deal results as compact CSV files, one per game and variant: ``<game>-<variant>.csv``.
+
+These files are what the repository keeps (``data/survey/``): anyone can re-check a line with
+``cadogan solve``, and ``cadogan survey import`` loads them into a database so a survey resumes
+across sessions instead of starting again.
+
+>>> from cadogan.survey.store import Row
+>>> print(to_csv_text([Row("precedence", "king-out", 3, "won", 0.01234, 77, "1", 10.0, None)]), end="")
+deal,result,seconds,nodes,solver,timeout,max_nodes
+3,won,0.012,77,1,10,
+>>> file_key("british-square-columns.csv")
+('british-square', 'columns')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Iterable
+
+from cadogan import games
+from cadogan.cards import check_deal_number
+from cadogan.errors import BadInput
+from cadogan.survey.store import RESULTS, Row, Store
+
+HEADER = ["deal", "result", "seconds", "nodes", "solver", "timeout", "max_nodes"]
+
+
+def file_name(game: str, variant: str) -> str:
+    return f"{game}-{variant}.csv"
+
+
+def file_key(path: str | Path) -> tuple[str, str]:
+    """The (game, variant) a results file is named after; BadInput if it names none."""
+    stem = Path(path).name.removesuffix(".csv")
+    for game in games.all_games():
+        for variant in game.variants:
+            if stem == f"{game.id}-{variant}":
+                return game.id, variant
+    raise BadInput(f"{str(path)!r}: a results file is named GAME-VARIANT.csv (e.g. precedence-king-out.csv)")
+
+
+def _number(value: float | int | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+def to_csv_text(rows: Iterable[Row]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for row in rows:
+        writer.writerow([row.deal, row.result, f"{row.seconds:.3f}", row.nodes, row.solver_version,
+                         _number(row.timeout), _number(row.max_nodes)])
+    return out.getvalue()
+
+
+def export(store: Store, directory: str | Path) -> list[Path]:
+    """Write one CSV per game and variant in the database; returns the files written."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game, variant in store.tallies():
+        path = directory / file_name(game, variant)
+        path.write_text(to_csv_text(store.rows(game, variant)), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def read_rows(path: str | Path) -> list[Row]:
+    """The rows of one results file; BadInput naming the line if one is malformed."""
+    game, variant = file_key(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise BadInput(f"cannot read {str(path)!r}: {err.strerror}") from None
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, None)
+    if header != HEADER:
+        raise BadInput(f"{str(path)!r}: the first line must be {','.join(HEADER)}")
+    rows = []
+    for line, fields in enumerate(reader, 2):
+        try:
+            deal, result, seconds, nodes, solver, timeout, max_nodes = fields
+            if result not in RESULTS:
+                raise ValueError(f"result {result!r}")
+            rows.append(Row(game, variant, check_deal_number(deal), result, float(seconds), int(nodes), solver,
+                            float(timeout) if timeout else None, int(max_nodes) if max_nodes else None))
+        except (ValueError, BadInput) as err:
+            raise BadInput(f"{str(path)!r} line {line}: not a result line ({err})") from None
+    return rows
+
+
+def find_csv_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files named, with each directory replaced by the ``*.csv`` files inside it."""
+    found: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found.extend(sorted(path.glob("*.csv")))
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise BadInput(f"no such file or directory: {str(path)!r}")
+    return found

@@ -1,0 +1,105 @@
+"""``cadogan survey report``: per game and variant, the counts, the win rate with its Wilson 95%
+interval, and the honest bounds -- as a table (text, Markdown or JSON) and as a plot."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from cadogan.errors import BadInput
+from cadogan.survey.store import Store
+
+COLUMNS = ["game", "variant", "deals", "won", "lost", "unknown", "win rate (decided)", "95% Wilson",
+           "bounds (unknown as lost .. as won)", "solver"]
+
+SHORT_COLUMNS = ["game", "variant", "deals", "won", "lost", "unknown", "rate", "Wilson 95%", "bounds", "solver"]
+
+
+def pct(x: float | None) -> str:
+    """``pct(0.2024)`` is ``'20.2%'``."""
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def span(pair: tuple[float, float]) -> str:
+    return f"{100 * pair[0]:.1f}-{100 * pair[1]:.1f}%"
+
+
+def summary(store: Store) -> list[dict[str, Any]]:
+    """One dict per game and variant, in the order of ``cadogan games``."""
+    from cadogan import games
+
+    order = {(g.id, v): i for i, (g, v) in enumerate((g, v) for g in games.all_games() for v in g.variants)}
+    out = []
+    for (game, variant), t in sorted(store.tallies().items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])):
+        out.append({"game": game, "variant": variant, "deals": t.deals, "won": t.won, "lost": t.lost,
+                    "unknown": t.unknown, "rate": t.rate, "interval": list(t.interval) if t.decided else None,
+                    "bounds": list(t.bounds), "solver_versions": store.solver_versions(game, variant)})
+    return out
+
+
+def _cells(entry: dict[str, Any]) -> list[str]:
+    return [entry["game"], entry["variant"], str(entry["deals"]), str(entry["won"]), str(entry["lost"]),
+            str(entry["unknown"]), pct(entry["rate"]), span(entry["interval"]) if entry["interval"] else "-",
+            span(entry["bounds"]), ", ".join(entry["solver_versions"])]
+
+
+def markdown(entries: list[dict[str, Any]]) -> str:
+    """The table in Markdown (what docs/winnability.md shows)."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    lines += ["| " + " | ".join(_cells(e)) + " |" for e in entries]
+    return "\n".join(lines) + "\n"
+
+
+def print_table(entries: list[dict[str, Any]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="Winnability (95% intervals)",
+                  caption="rate: won / (won + lost).  bounds: Wilson 95% low end counting unknowns as lost "
+                          ".. high end counting unknowns as won.")
+    for i, name in enumerate(SHORT_COLUMNS):
+        table.add_column(name, justify="right" if 2 <= i <= 8 else "left")
+    for entry in entries:
+        table.add_row(*_cells(entry))
+    Console(width=None if sys.stdout.isatty() else 120).print(table)
+
+
+def plot(entries: list[dict[str, Any]], path: str | Path) -> Path:
+    """Each variant's win rate with its Wilson interval (the dot and whisker) over its honest bounds
+    (the pale bar), saved as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    path = Path(path)
+    if not entries:
+        raise BadInput("nothing to plot: the database holds no results")
+    labels = [f"{e['game']}\n{e['variant']} (n={e['deals']})" for e in entries]
+    fig, ax = plt.subplots(figsize=(8, 0.9 * len(entries) + 1.4))
+    for y, e in enumerate(entries):
+        low, high = e["bounds"]
+        ax.barh(y, 100 * (high - low), left=100 * low, height=0.5, color="#c9d7ea",
+                label="bounds: unknowns as lost .. as won" if y == 0 else None)
+        if e["rate"] is not None:
+            lo, hi = e["interval"]
+            ax.errorbar(100 * e["rate"], y, xerr=[[100 * (e["rate"] - lo)], [100 * (hi - e["rate"])]], fmt="o",
+                        color="#1f4e8c", capsize=4, label="win rate of decided deals, Wilson 95%" if y == 0 else None)
+            ax.annotate(pct(e["rate"]), (100 * e["rate"], y), textcoords="offset points", xytext=(0, 9),
+                        ha="center", fontsize=8)
+    ax.set_yticks(range(len(entries)), labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("deals won (%)")
+    ax.set_title("Cadogan winnability survey")
+    ax.grid(axis="x", alpha=0.3)
+    ax.legend(loc="lower right", fontsize=7)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=120)
+    except OSError as err:
+        raise BadInput(f"cannot write the plot {str(path)!r}: {err.strerror or err}") from None
+    finally:
+        plt.close(fig)
+    return path
