@@ -1,0 +1,374 @@
+"""The HTTP API of SPEC.md and the static front end, as one Starlette app.
+
+Every route answers JSON; every fault a client can cause is a 4xx ``{"error": ...}``. The engine is the
+only judge of legality; the store keeps each game in SQLite, written in a transaction after each change.
+
+Additions to SPEC (extra fields and routes, none contradicting it): the game object also carries
+``deal_text`` (the deal as text: JavaScript numbers lose digits past 2^53), ``redo``, ``can_undo``,
+``can_redo``, ``safe_moves``, ``layout`` (how the piles lie on the table), ``started``/``elapsed``
+(timer) and ``hints``; ``POST /api/games/{id}/restart``; ``GET /api/games/{id}/hint?from=start``
+(the verdict on the deal itself); ``POST /api/games`` accepts ``"winnable": true`` (a deal from the
+survey's pool of proven deals, when there is one).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cadogan import games
+from cadogan.errors import BadInput, CadoganError, IllegalMove
+from cadogan.history import History
+from cadogan.store import SavedGame, Store
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024
+RANDOM_DEALS = 1_000_000  # a random deal is drawn below this, so it is short to type and share
+HINT_BUDGET = 3.0
+MAX_HINT_BUDGET = 10.0
+CACHE_SIZE = 64
+_DEAL_TEXT = re.compile(r"^[0-9]{1,20}$")
+
+log = logging.getLogger("cadogan.web")
+
+
+class ApiError(Exception):
+    """A client fault: becomes ``{"error": message}`` with this status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+# --- request bodies --------------------------------------------------------------------------------
+async def read_json_object(request: Request, required: bool = True) -> dict[str, Any]:
+    """The body as a JSON object; ApiError 400 if it is too big, not JSON or not an object."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body.extend(chunk)
+        if len(body) > MAX_BODY:
+            raise ApiError(400, f"request body is too large (at most {MAX_BODY} bytes)")
+    if not body.strip():
+        if required:
+            raise ApiError(400, "request body is empty: send a JSON object")
+        return {}
+    try:
+        value = json.loads(bytes(body).decode("utf-8"), parse_constant=_reject_constant)
+    except UnicodeDecodeError:
+        raise ApiError(400, "request body is not UTF-8 text") from None
+    except (ValueError, RecursionError) as err:
+        raise ApiError(400, f"request body is not valid JSON: {str(err)[:120]}") from None
+    if not isinstance(value, dict):
+        raise ApiError(400, f"request body must be a JSON object, not {type(value).__name__}")
+    return value
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_deal(value: Any) -> int | None:
+    """A deal number from JSON (an integer or its decimal text); None when absent."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ApiError(400, f"deal must be a whole number (or its decimal text), not {type(value).__name__}")
+    if isinstance(value, str):
+        text = value.strip()
+        if not _DEAL_TEXT.match(text):
+            if re.match(r"^-?[0-9]+$", text):
+                raise ApiError(422, f"deal {text[:30]} is out of range: it must be from 0 to 2^64-1")
+            raise ApiError(400, f"deal must be a whole number from 0 to 2^64-1, not {text[:30]!r}")
+        value = int(text)
+    if not 0 <= value < 2**64:
+        raise ApiError(422, f"deal {str(value)[:30]} is out of range: it must be from 0 to 2^64-1")
+    return value
+
+
+def _text_field(body: dict[str, Any], key: str, required: bool) -> str | None:
+    value = body.get(key)
+    if value is None:
+        if required:
+            raise ApiError(400, f"the body needs a {key!r} field")
+        return None
+    if not isinstance(value, str):
+        raise ApiError(400, f"{key} must be text, not {type(value).__name__}")
+    if len(value) > 100:
+        raise ApiError(422, f"{key} is too long")
+    return value
+
+
+# --- the games being played ------------------------------------------------------------------------
+class Games:
+    """Saved games in the store, with the latest ones kept replayed in memory."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._cache: OrderedDict[str, tuple[SavedGame, History]] = OrderedDict()
+
+    def get(self, game_id: str) -> tuple[SavedGame, History]:
+        if game_id in self._cache:
+            self._cache.move_to_end(game_id)
+            return self._cache[game_id]
+        saved = self.store.load(game_id)
+        if saved is None:
+            raise ApiError(404, f"no game has id {game_id[:40]!r}")
+        history = History(games.load(saved.game, saved.variant, saved.deal))
+        for token in saved.moves:
+            try:
+                history.play(token)
+            except CadoganError:  # a damaged row: keep the legal beginning
+                log.warning("game %s: stored move %s does not replay; kept the moves before it", game_id, token)
+                break
+        else:
+            history.redo_stack[:] = [games.Move.from_text(t) for t in saved.redo]
+        self._remember(saved, history)
+        return saved, history
+
+    def _remember(self, saved: SavedGame, history: History) -> None:
+        self._cache[saved.id] = (saved, history)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def create(self, game_id: str, variant: str | None, deal: int | None, winnable: bool) -> tuple[SavedGame, History]:
+        try:
+            game = games.get(game_id)
+            variant = game.resolve_variant(variant)
+        except BadInput as err:
+            raise ApiError(422, str(err)) from None
+        if deal is None:
+            pool = winnable_pool(game.id, variant) if winnable else []
+            deal = secrets.choice(pool) if pool else secrets.randbelow(RANDOM_DEALS)
+        state = game.new_initial_state(variant, deal)
+        saved = self.store.create(game.id, variant, deal)
+        history = History(state)
+        self._remember(saved, history)
+        for cached_id, (other, other_history) in self._cache.items():
+            if cached_id != saved.id and other.won_at is None and other_history.state.move_stack:
+                other.abandoned = True
+        return saved, history
+
+    def save(self, saved: SavedGame, history: History) -> None:
+        """Write the game after a change; refresh the cached row (timer, outcome)."""
+        state = history.state
+        won, lost = state.is_won(), state.is_lost()
+        now = time.time()
+        self.store.save(saved.id, [str(m) for m in state.move_stack], [str(m) for m in history.redo_stack],
+                        won=won, lost=lost, now=now)
+        saved.moves = [str(m) for m in state.move_stack]
+        saved.redo = [str(m) for m in history.redo_stack]
+        if saved.first_move is None and saved.moves:
+            saved.first_move = now
+        if won and saved.won_at is None:
+            saved.won_at, saved.won_moves = now, len(saved.moves)
+        saved.lost = saved.lost or lost
+        saved.abandoned = False
+
+
+def winnable_pool(game_id: str, variant: str) -> list[int]:
+    """Solver-proven winnable deals from the survey, or [] when there is no pool."""
+    try:
+        from cadogan.survey.pool import winnable_deals  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    try:
+        return list(winnable_deals(game_id, variant))
+    except Exception:  # a missing or damaged pool file must not break new games
+        log.exception("winnable deal pool for %s %s", game_id, variant)
+        return []
+
+
+def game_object(saved: SavedGame, history: History) -> dict[str, Any]:
+    """SPEC's game object, plus the extra fields the front end uses."""
+    state = history.state
+    game = state.game
+    won = state.is_won()
+    legal = [str(m) for m in state.legal_moves()]
+    now = time.time()
+    end = saved.won_at if saved.won_at is not None else now
+    return {
+        "id": saved.id, "game": game.id, "variant": state.variant, "deal": state.deal,
+        "position": state.to_json(), "legal_moves": legal, "won": won, "lost": not won and not legal,
+        "moves": [str(m) for m in state.move_stack],
+        "deal_text": str(state.deal), "redo": [str(m) for m in history.redo_stack],
+        "can_undo": history.can_undo(), "can_redo": history.can_redo(),
+        "safe_moves": _safe_moves(state) if legal else [],
+        "layout": layout_of(state),
+        "started": saved.first_move,
+        "elapsed": round(end - saved.first_move, 1) if saved.first_move is not None else 0,
+        "hints": saved.hints,
+    }
+
+
+def _safe_moves(state: games.State) -> list[str]:
+    try:
+        return [str(m) for m in state.game.safe_moves(state.copy())]
+    except Exception:  # auto-move is a comfort: a fault in it must not stop play
+        log.exception("safe_moves failed")
+        return []
+
+
+def layout_of(state: games.State) -> dict[str, Any]:
+    """How the piles lie on the table: data from the game, never a test of which game it is."""
+    game = state.game
+    return {"title": game.title, "grid": game.tableau_grid(state), "fanned": game.fanned,
+            "has_waste": game.has_waste, "foundations": len(state.foundations),
+            "tableau": len(state.tableau)}
+
+
+# --- routes ----------------------------------------------------------------------------------------
+def make_app(store: Store) -> Starlette:
+    """The Starlette app serving the API and the front end from ``store``."""
+    registry = Games(store)
+
+    async def list_games(request: Request) -> Response:
+        return JSONResponse([{"game": g.id, "variants": list(g.variants), "title": g.title,
+                              "winnable_pool": {v: bool(winnable_pool(g.id, v)) for v in g.variants}}
+                             for g in games.all_games()])
+
+    async def new_game(request: Request) -> Response:
+        body = await read_json_object(request)
+        game_id = _text_field(body, "game", required=True)
+        variant = _text_field(body, "variant", required=False)
+        deal = parse_deal(body.get("deal"))
+        winnable = body.get("winnable", False)
+        if not isinstance(winnable, bool):
+            raise ApiError(400, "winnable must be true or false")
+        saved, history = registry.create(game_id or "", variant, deal, winnable)
+        return JSONResponse(game_object(saved, history), status_code=201)
+
+    async def show_game(request: Request) -> Response:
+        saved, history = registry.get(request.path_params["game_id"])
+        return JSONResponse(game_object(saved, history))
+
+    async def play_move(request: Request) -> Response:
+        saved, history = registry.get(request.path_params["game_id"])
+        body = await read_json_object(request)
+        token = _text_field(body, "move", required=True)
+        try:
+            history.play(token or "")
+        except IllegalMove as err:
+            raise ApiError(422, f"cannot play {err.move_text}: {err.reason}") from None
+        except BadInput as err:
+            raise ApiError(422, str(err)) from None
+        registry.save(saved, history)
+        return JSONResponse(game_object(saved, history))
+
+    def stepper(action: str):  # undo, redo, restart
+        async def step(request: Request) -> Response:
+            saved, history = registry.get(request.path_params["game_id"])
+            if action == "undo":
+                if not history.can_undo():
+                    raise ApiError(409, "nothing to undo")
+                history.undo()
+            elif action == "redo":
+                if not history.can_redo():
+                    raise ApiError(409, "nothing to redo")
+                history.redo()
+            else:
+                history.restart()
+            registry.save(saved, history)
+            return JSONResponse(game_object(saved, history))
+        return step
+
+    async def hint(request: Request) -> Response:
+        saved, history = registry.get(request.path_params["game_id"])
+        where = request.query_params.get("from", "now")
+        if where not in ("now", "start"):
+            raise ApiError(400, "from must be now or start")
+        budget = _budget(request.query_params.get("budget"))
+        state = history.state.copy()
+        if where == "start":
+            while state.move_stack:
+                state.pop()
+        else:
+            store.count_hint(saved.id)
+            saved.hints += 1
+        move, verdict = await run_in_threadpool(solver_hint, state, budget)
+        return JSONResponse({"move": move, "verdict": verdict})
+
+    async def stats(request: Request) -> Response:
+        return JSONResponse(store.stats())
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def not_found(request: Request) -> Response:
+        return _error(404, f"no such route: {request.method} {request.url.path[:100]}")
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return _error(exc.status, exc.message)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        message = {404: f"no such route: {request.url.path[:100]}",
+                   405: f"{request.method} is not allowed on {request.url.path[:100]}"}.get(exc.status_code, exc.detail)
+        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return _error(500, "internal error: the server failed; the game as saved before this request is intact")
+
+    game_path = "/api/games/{game_id}"
+    routes = [
+        Route("/", index),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route(game_path, show_game, methods=["GET"]),
+        Route(game_path + "/moves", play_move, methods=["POST"]),
+        Route(game_path + "/undo", stepper("undo"), methods=["POST"]),
+        Route(game_path + "/redo", stepper("redo"), methods=["POST"]),
+        Route(game_path + "/restart", stepper("restart"), methods=["POST"]),
+        Route(game_path + "/hint", hint, methods=["GET"]),
+        Route("/api/stats", stats, methods=["GET"]),
+        Route("/api/{rest:path}", not_found),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, exception_handlers={
+        ApiError: api_error, HTTPException: http_error, Exception: server_error})
+
+
+def _budget(text: str | None) -> float:
+    if text is None:
+        return HINT_BUDGET
+    try:
+        value = float(text)
+    except ValueError:
+        raise ApiError(400, f"budget must be a number of seconds, not {text[:30]!r}") from None
+    if not 0 < value <= MAX_HINT_BUDGET:  # also rejects nan
+        raise ApiError(400, f"budget must be more than 0 and at most {MAX_HINT_BUDGET:g} seconds")
+    return value
+
+
+def solver_hint(state: games.State, budget: float) -> tuple[str | None, str]:
+    """The solver's hint for ``state``: (move token or None, verdict)."""
+    if state.is_won():
+        return None, "winnable"
+    if not state.legal_moves():
+        return None, "lost"
+    try:
+        from cadogan.solver import hint  # type: ignore[import-not-found]
+    except ImportError:
+        return None, "unknown"
+    result = hint(state, budget)
+    return (str(result.move) if result.move is not None else None), result.verdict

@@ -1,0 +1,221 @@
+// Three ways to move, all ending in one move token sent to the server:
+// drag and drop (pointer events: mouse, pen and touch), click a card then a pile (tap-tap), and the
+// keyboard (the board is one tab stop; arrows move between piles; Enter/Space picks up and drops).
+// Double-click (double-tap) sends a card to a foundation, choosing among the server's legal moves.
+
+import { cardName, t } from "./i18n.js";
+
+const DRAG_START = 6;  // pixels before a press becomes a drag
+
+export function attachInput(board, ctx) {
+  const { app } = ctx;
+  let press = null;        // {src, x, y, card, pointerId}
+  let drag = null;         // {src, ghost, dx, dy, over}
+  let swallowClick = false;
+
+  const pileOf = (el) => (el && el.closest ? el.closest(".pile") : null);
+
+  function canDeal(game) { return game.legal_moves.includes("deal") || game.legal_moves.includes("redeal"); }
+
+  function pick(name) {
+    const game = app.game;
+    const el = app.piles[name];
+    const cards = el ? el.querySelectorAll(".card") : [];
+    if (!cards.length) { ctx.announce(t("nothingToPick")); return; }
+    app.ui.selected = name;
+    app.ui.hint = null;
+    ctx.render();
+    const top = el.querySelector(".card.top");
+    const card = top && top.dataset.card;
+    ctx.announce(t("picked", { card: card ? cardName(card) : name, from: el.getAttribute("aria-label").split(",")[0] }));
+    return game;
+  }
+
+  /** A click, a tap or Enter on a pile. */
+  function activate(name) {
+    const game = app.game;
+    if (!game) return;
+    app.ui.focus = name;
+    const selected = app.ui.selected;
+    if (selected) {
+      if (selected === name) {
+        app.ui.selected = null;
+        ctx.render();
+        ctx.announce(t("cancelled"));
+        return;
+      }
+      app.ui.selected = null;
+      ctx.play(`${selected}>${name}`);
+      return;
+    }
+    if (name === "s") {
+      if (game.legal_moves.includes("deal")) return ctx.play("deal");
+      if (game.legal_moves.includes("redeal")) return ctx.play("redeal");
+      if (game.legal_moves.some((m) => m.startsWith("s>"))) return pick("s");
+      return ctx.play("deal");  // the server says why not
+    }
+    pick(name);
+  }
+
+  function toFoundation(name) {
+    const game = app.game;
+    if (!game) return;
+    app.ui.selected = null;
+    const move = game.legal_moves.find((m) => m.startsWith(`${name}>f`));
+    if (move) return ctx.play(move);
+    const el = app.piles[name];
+    const top = el && el.querySelector(".card.top");
+    ctx.render();
+    ctx.announce(t("noFoundationMove", { card: top && top.dataset.card ? cardName(top.dataset.card) : name }), "error");
+  }
+
+  board.addEventListener("click", (event) => {
+    if (swallowClick) { swallowClick = false; return; }
+    const pile = pileOf(event.target);
+    if (!pile) return;
+    activate(pile.dataset.pile);
+  });
+
+  board.addEventListener("dblclick", (event) => {
+    const pile = pileOf(event.target);
+    if (!pile || pile.dataset.pile === "s" || pile.dataset.pile[0] === "f") return;
+    toFoundation(pile.dataset.pile);
+  });
+
+  // --- drag and drop ---
+  board.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const card = event.target.closest && event.target.closest(".card.top");
+    const pile = pileOf(event.target);
+    if (!card || !pile || !card.dataset.card || pile.dataset.pile[0] === "f") return;
+    press = { src: pile.dataset.pile, x: event.clientX, y: event.clientY, card, pointerId: event.pointerId };
+  });
+
+  window.addEventListener("pointermove", (event) => {
+    if (!press || event.pointerId !== press.pointerId) return;
+    if (!drag) {
+      if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START) return;
+      const rect = press.card.getBoundingClientRect();
+      const ghost = press.card.cloneNode(true);
+      ghost.classList.add("ghost");
+      ghost.classList.remove("top");
+      ghost.style.width = `${rect.width}px`;
+      ghost.style.height = `${rect.height}px`;
+      document.body.append(ghost);
+      press.card.classList.add("dragging");
+      drag = { src: press.src, ghost, dx: press.x - rect.left, dy: press.y - rect.top, over: null };
+      app.ui.selected = null;
+    }
+    event.preventDefault();
+    drag.ghost.style.left = `${event.clientX - drag.dx}px`;
+    drag.ghost.style.top = `${event.clientY - drag.dy}px`;
+    const over = pileOf(document.elementFromPoint(event.clientX, event.clientY));
+    if (drag.over !== over) {
+      if (drag.over) drag.over.classList.remove("drop-over");
+      if (over && over.dataset.pile !== drag.src) over.classList.add("drop-over");
+      drag.over = over;
+    }
+  }, { passive: false });
+
+  function endDrag(event, cancelled) {
+    if (!press || event.pointerId !== press.pointerId) return;
+    const current = drag;
+    const source = press;
+    press = null;
+    drag = null;
+    if (!current) return;
+    swallowClick = true;
+    setTimeout(() => { swallowClick = false; }, 0);
+    current.ghost.remove();
+    source.card.classList.remove("dragging");
+    if (current.over) current.over.classList.remove("drop-over");
+    const target = cancelled ? null : pileOf(document.elementFromPoint(event.clientX, event.clientY));
+    if (target && target.dataset.pile !== current.src) {
+      app.ui.focus = target.dataset.pile;
+      ctx.play(`${current.src}>${target.dataset.pile}`);
+    } else {
+      ctx.render();
+    }
+  }
+  window.addEventListener("pointerup", (event) => endDrag(event, false));
+  window.addEventListener("pointercancel", (event) => endDrag(event, true));
+
+  // --- keyboard ---
+  function moveFocus(key) {
+    const here = app.piles[app.ui.focus];
+    if (!here) return;
+    const spot = (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top }; };
+    const from = spot(here);
+    let best = null, bestScore = Infinity;
+    for (const [name, el] of Object.entries(app.piles)) {
+      if (el === here) continue;
+      const to = spot(el);
+      const dx = to.x - from.x, dy = to.y - from.y;
+      let ahead, side;
+      if (key === "ArrowRight") [ahead, side] = [dx, dy];
+      else if (key === "ArrowLeft") [ahead, side] = [-dx, dy];
+      else if (key === "ArrowDown") [ahead, side] = [dy, dx];
+      else [ahead, side] = [-dy, dx];
+      if (ahead <= 4) continue;
+      const score = ahead + 3 * Math.abs(side);
+      if (score < bestScore) { bestScore = score; best = name; }
+    }
+    if (!best) return;
+    here.tabIndex = -1;
+    app.ui.focus = best;
+    app.piles[best].tabIndex = 0;
+    app.piles[best].focus();
+  }
+
+  board.addEventListener("keydown", (event) => {
+    const pile = pileOf(event.target);
+    if (!pile || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      moveFocus(event.key);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(pile.dataset.pile);
+    } else if (event.key === "Escape" && app.ui.selected) {
+      event.preventDefault();
+      app.ui.selected = null;
+      ctx.render();
+      ctx.announce(t("cancelled"));
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      const names = Object.keys(app.piles);
+      app.ui.focus = event.key === "Home" ? names[0] : names[names.length - 1];
+      ctx.render();
+      app.piles[app.ui.focus].focus();
+    }
+  });
+
+  board.addEventListener("focusin", (event) => {
+    const pile = pileOf(event.target);
+    if (pile && pile.dataset.pile !== app.ui.focus) {
+      if (app.piles[app.ui.focus]) app.piles[app.ui.focus].tabIndex = -1;
+      app.ui.focus = pile.dataset.pile;
+      pile.tabIndex = 0;
+    }
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (document.querySelector("dialog[open]")) return;
+    const tag = event.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const key = event.key.toLowerCase();
+    const ctrl = event.ctrlKey || event.metaKey;
+    if (ctrl && key === "z") { event.preventDefault(); return event.shiftKey ? ctx.redo() : ctx.undo(); }
+    if (ctrl && key === "y") { event.preventDefault(); return ctx.redo(); }
+    if (ctrl || event.altKey) return;
+    if (key === "u") ctx.undo();
+    else if (key === "r") ctx.redo();
+    else if (key === "h") ctx.hint();
+    else if (key === "s") ctx.summary();
+    else if (key === "d" && app.game) {
+      if (canDeal(app.game)) ctx.play(app.game.legal_moves.includes("deal") ? "deal" : "redeal");
+      else ctx.play("deal");
+    } else return;
+    event.preventDefault();
+  });
+}
