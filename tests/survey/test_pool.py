@@ -1,0 +1,64 @@
+"""The shipped pool of proven-won deals, and how it is rebuilt from the survey's CSV files."""
+
+import json
+
+import pytest
+
+from cadogan import games
+from cadogan.errors import BadInput
+from cadogan.survey import pool
+from cadogan.survey.csvfiles import HEADER
+
+CSV = ",".join(HEADER) + "\n"
+
+
+def write_csv(path, lines):
+    path.write_text(CSV + "".join(f"{deal},{result},0.1,10,t,1,\n" for deal, result in lines))
+
+
+def test_pool_keeps_only_won_deals_in_order_and_at_most_per_variant(tmp_path):
+    write_csv(tmp_path / "precedence-king-out.csv", [(9, "won"), (2, "won"), (3, "lost"), (5, "unknown"), (7, "won")])
+    write_csv(tmp_path / "square-free.csv", [(1, "lost")])
+    built = pool.build_pool([tmp_path], per_variant=2)
+    assert built["deals"] == {"precedence": {"king-out": [2, 7]}, "square": {"free": []}}
+    assert built["counts"]["precedence"]["king-out"] == {"surveyed": 5, "won": 3}
+
+
+def test_written_pool_is_read_back_by_winnable_deals(tmp_path, monkeypatch):
+    write_csv(tmp_path / "precedence-first-king.csv", [(4, "won"), (8, "won")])
+    out = pool.write_pool(pool.build_pool([tmp_path]), tmp_path / "winnable.json")
+    monkeypatch.setattr(pool, "_load", lambda: json.loads(out.read_text()))
+    assert pool.winnable_deals("precedence", "first-king") == [4, 8]
+    assert pool.winnable_deals("precedence", "king-out") == []
+
+
+def test_winnable_deals_refuses_unknown_games_and_variants():
+    with pytest.raises(BadInput):
+        pool.winnable_deals("klondike", None)
+    with pytest.raises(BadInput):
+        pool.winnable_deals("precedence", "queen-out")
+
+
+def test_shipped_pool_is_sorted_and_within_range_for_every_variant():
+    for game in games.all_games():
+        for variant in game.variants:
+            deals = pool.winnable_deals(game.id, variant)
+            assert deals == sorted(set(deals)) and len(deals) <= pool.PER_VARIANT
+            assert all(0 <= d < 2**64 for d in deals)
+    assert pool.winnable_deals("precedence") == pool.winnable_deals("precedence", "king-out")
+
+
+def test_a_shipped_won_deal_really_wins():
+    # Spot-check the first proven-won deal of each variant with the solver and the engine.
+    from cadogan.solver import solve
+    from cadogan.survey.worker import check_winning_line
+
+    for game in games.all_games():
+        for variant in game.variants:
+            deals = pool.winnable_deals(game.id, variant)
+            if not deals:
+                continue
+            result = solve(games.load(game.id, variant, deals[0]), timeout=10)
+            assert result.result != "lost", (game.id, variant, deals[0])  # unknown: no contradiction
+            if result.result == "won":
+                check_winning_line(game.id, variant, deals[0], result.moves)

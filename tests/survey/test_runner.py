@@ -1,0 +1,148 @@
+"""Running surveys: the Dask cluster agrees with the local pool deal by deal, and a survey stopped
+half way (Ctrl-C, or SIGKILL) resumes without solving any recorded deal again.
+
+Limits are node counts, never seconds, so every verdict here is the same on every run and machine.
+"""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cadogan.survey.progress import Silent
+from cadogan.survey.runner import survey
+from cadogan.survey.store import Store
+from cadogan.survey.worker import Limits, check_winning_line, solve_deal
+from cadogan.survey.worker import SolverFault
+
+# Precedence king-out deals 0-11 at 4,000 nodes: some won (4, 10, 11), most unknown.
+LIMITS = Limits(timeout=None, max_nodes=4000)
+
+
+def verdicts(store, game, variant):
+    return [(r.deal, r.result, r.nodes, r.solver_version, r.max_nodes) for r in store.rows(game, variant)]
+
+
+def test_dask_cluster_gives_the_same_results_as_the_local_pool(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with Store(tmp_path / "pool.sqlite") as local:
+        survey(local, "precedence", "king-out", 0, 11, LIMITS, workers=2)
+        survey(local, "square", "free", 0, 2, LIMITS, workers=2)
+        expected = verdicts(local, "precedence", "king-out") + verdicts(local, "square", "free")
+    assert len(expected) == 15
+    assert {v[1] for v in expected} >= {"won", "unknown"}  # the range exercises more than one verdict
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
+            Store(tmp_path / "dask.sqlite") as remote:
+        outcome = survey(remote, "precedence", "king-out", 0, 11, LIMITS, scheduler=cluster.scheduler_address)
+        survey(remote, "square", "free", 0, 2, LIMITS, scheduler=cluster.scheduler_address)
+        got = verdicts(remote, "precedence", "king-out") + verdicts(remote, "square", "free")
+    assert outcome.solved == 12 and not outcome.failures
+    assert got == expected
+
+
+class StopAfter(Silent):
+    """A progress display whose user presses Ctrl-C after ``n`` results."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def advance(self, row):
+        self.n -= 1
+        if self.n == 0:
+            raise KeyboardInterrupt
+
+
+def test_an_interrupted_survey_resumes_without_solving_again(tmp_path):
+    with Store(tmp_path / "s.sqlite") as store:
+        first = survey(store, "precedence", "king-out", 0, 11, LIMITS, workers=1, progress=StopAfter(5))
+        assert first.interrupted and first.solved == 5
+        before = {r.deal: r for r in store.rows()}
+        stamps = dict(store.db.execute("SELECT deal, recorded_at FROM results"))
+        second = survey(store, "precedence", "king-out", 0, 11, LIMITS, workers=1)
+        assert (second.already, second.solved, second.interrupted) == (5, 7, False)
+        after = {r.deal: r for r in store.rows()}
+        assert sorted(after) == list(range(12))
+        assert all(after[d] == before[d] for d in before)  # the same rows ...
+        assert all(dict(store.db.execute("SELECT deal, recorded_at FROM results"))[d] == stamps[d] for d in before)
+        third = survey(store, "precedence", "king-out", 0, 11, LIMITS, workers=1)
+        assert (third.already, third.solved) == (12, 0)
+
+
+def test_retry_unknown_solves_only_the_unknown_deals_again(tmp_path):
+    with Store(tmp_path / "s.sqlite") as store:
+        survey(store, "precedence", "king-out", 0, 5, Limits(max_nodes=100), workers=1)
+        won_before = {r.deal for r in store.rows() if r.result == "won"}
+        outcome = survey(store, "precedence", "king-out", 0, 5, LIMITS, workers=1, retry_unknown=True)
+        assert outcome.already == len(won_before) and outcome.solved == 6 - len(won_before)
+        assert store.recorded("precedence", "king-out", 4, 4) == {4: "won"}
+
+
+def _rows_in(db):
+    try:
+        with sqlite3.connect(db, timeout=5) as conn:
+            return conn.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
+def test_a_survey_killed_half_way_resumes_without_solving_again(tmp_path):
+    db = tmp_path / "s.sqlite"
+    command = [sys.executable, "-m", "cadogan.cli", "survey", "precedence", "--deals", "0-29", "--workers", "1",
+               "--max-nodes", "30000", "--timeout", "none", "--db", str(db), "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while _rows_in(db) < 3 and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert process.poll() is None, "the survey finished before it could be killed: raise --max-nodes"
+        process.kill()  # SIGKILL to the survey itself: no chance to clean up
+        process.wait()
+        # Its worker process dies with it (no orphan goes on solving).
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(process.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("a worker process outlived the killed survey")
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    with Store(db) as store:
+        before = {r.deal: r for r in store.rows()}
+    assert 3 <= len(before) < 30
+    resumed = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{len(before)} already recorded, {30 - len(before)} solved now" in resumed.stdout
+    with Store(db) as store:
+        after = {r.deal: r for r in store.rows()}
+    assert sorted(after) == list(range(30))
+    assert all(after[d] == before[d] for d in before)
+
+
+def test_a_won_verdict_must_come_with_a_line_that_wins():
+    assert solve_deal("precedence", "king-out", 4, LIMITS).result == "won"  # its line was checked
+    line = _winning_line(4)
+    check_winning_line("precedence", "king-out", 4, line)
+    with pytest.raises(SolverFault, match="does not win"):
+        check_winning_line("precedence", "king-out", 4, line[:-1])
+    with pytest.raises(SolverFault, match="illegal"):
+        check_winning_line("precedence", "king-out", 4, line[1:])
+
+
+def _winning_line(deal):
+    from cadogan import games
+    from cadogan.solver import solve
+
+    result = solve(games.load("precedence", "king-out", deal), max_nodes=4000)
+    assert result.result == "won"
+    return result.moves
