@@ -1,0 +1,879 @@
+/* The compiled core of the Cadogan solver: move generation of the three rule families and the
+ * depth-first search with a transposition table, mirroring cadogan/solver/search.py and the solver
+ * knowledge of the Game classes (canonical keys, symmetric-move pruning, Precedence's foundation
+ * choice).  The pure-Python search is the reference: tests/solver/ checks that this file's legal
+ * moves, move effects and verdicts agree with it.
+ *
+ * Cards are ints rank + 16 * suit; piles are indexed by the engine's pile codes (0 stock, 1 waste,
+ * 2..9 foundations, 10..25 tableau); a move is (src, dst), (-1, -1) deal, (-2, -2) redeal.
+ * Rule families: 1 British Square (flags = number of tableau piles), 2 Square (flags = 1 for free
+ * placement), 3 Precedence.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NP 26
+#define STOCK 0
+#define WASTE 1
+#define FB 2
+#define TB 10
+#define MAXC 104
+#define DEALC (-1)
+#define REDEALC (-2)
+#define MAXMOVES 512
+
+enum { R_BRITISH = 1, R_SQUARE = 2, R_PRECEDENCE = 3 };
+
+typedef struct { int8_t src, dst; } Mv;
+
+typedef struct {
+    int rules, flags, nf, nt;
+    uint8_t c[NP][MAXC];
+    int n[NP];
+    int built[16];
+    int redeals;
+    int received;
+    int fsum;
+    /* undo */
+    Mv *mstack; int32_t *ustack; int depth, cap;
+    uint8_t *snap; size_t snap_len, snap_cap;
+} S;
+
+static int grow_stack(S *s) {
+    if (s->depth < s->cap) return 0;
+    int cap = s->cap ? s->cap * 2 : 1024;
+    Mv *m = realloc(s->mstack, sizeof(Mv) * cap);
+    if (!m) return -1;
+    s->mstack = m;
+    int32_t *u = realloc(s->ustack, sizeof(int32_t) * cap);
+    if (!u) return -1;
+    s->ustack = u;
+    s->cap = cap;
+    return 0;
+}
+
+static void free_state(S *s) {
+    free(s->mstack); free(s->ustack); free(s->snap);
+    s->mstack = NULL; s->ustack = NULL; s->snap = NULL;
+}
+
+#define RANK(c) ((c) & 15)
+#define TOP(s, p) ((s)->c[p][(s)->n[p] - 1])
+
+/* ------------------------------------------------------------------ British Square (family 1) */
+
+static int bs_fneeds(int n) { return n < 13 ? n + 1 : (n < 26 ? 26 - n : 0); }
+
+static int bs_gen(const S *s, Mv *out) {
+    int k = 0, i, f;
+    int nt = s->nt;
+    if (s->n[STOCK] || s->n[WASTE]) {
+        int any_empty = 0;
+        for (i = 0; i < nt; i++) if (!s->n[TB + i]) { any_empty = 1; break; }
+        if (any_empty) {
+            if (s->n[WASTE])
+                for (i = 0; i < nt; i++) if (!s->n[TB + i]) { out[k].src = WASTE; out[k].dst = TB + i; k++; }
+            if (s->n[STOCK])
+                for (i = 0; i < nt; i++) if (!s->n[TB + i]) { out[k].src = STOCK; out[k].dst = TB + i; k++; }
+            return k;
+        }
+    }
+    if (s->n[STOCK]) { out[k].src = DEALC; out[k].dst = DEALC; k++; }
+    int faccept[4], started = 0, first_empty = -1;
+    for (f = 0; f < 4; f++) {
+        int n = s->n[FB + f];
+        faccept[f] = -1;
+        if (n) {
+            int suit = s->c[FB + f][0] >> 4;
+            started |= 1 << suit;
+            int need = bs_fneeds(n);
+            if (need) faccept[f] = need + 16 * suit;
+        } else if (first_empty < 0) first_empty = f;
+    }
+    int taccept1[16], taccept2[16];
+    for (i = 0; i < nt; i++) {
+        int p = TB + i;
+        taccept1[i] = taccept2[i] = -1;
+        if (!s->n[p]) continue;
+        int top = TOP(s, p);
+        if (s->built[i]) {
+            int step = RANK(top) - RANK(s->c[p][s->n[p] - 2]);
+            int r = RANK(top) + step;
+            if (r > 0 && r <= 13) taccept1[i] = top + step;
+        } else {
+            if (RANK(top) < 13) taccept1[i] = top + 1;
+            if (RANK(top) > 1) taccept2[i] = top - 1;
+        }
+    }
+    for (int si = -1; si < nt; si++) {
+        int src = si < 0 ? WASTE : TB + si;
+        if (!s->n[src]) continue;
+        int card = TOP(s, src);
+        if (RANK(card) == 1 && first_empty >= 0 && !((started >> (card >> 4)) & 1))
+            for (f = 0; f < 4; f++) if (!s->n[FB + f]) { out[k].src = src; out[k].dst = FB + f; k++; }
+        for (f = 0; f < 4; f++) if (faccept[f] == card) { out[k].src = src; out[k].dst = FB + f; k++; }
+        for (i = 0; i < nt; i++) {
+            if (TB + i == src) continue;
+            if (taccept1[i] == card || taccept2[i] == card) { out[k].src = src; out[k].dst = TB + i; k++; }
+        }
+    }
+    return k;
+}
+
+static void bs_push(S *s, Mv m) {
+    int32_t u = 0;
+    if (m.src < 0) {
+        s->c[WASTE][s->n[WASTE]++] = s->c[STOCK][--s->n[STOCK]];
+    } else {
+        if (m.src >= TB && s->built[m.src - TB]) { s->built[m.src - TB]--; u = 1; }
+        if (m.dst >= TB && s->n[m.dst]) s->built[m.dst - TB]++;
+        s->c[m.dst][s->n[m.dst]++] = s->c[m.src][--s->n[m.src]];
+        if (m.dst < TB) s->fsum++;
+    }
+    s->ustack[s->depth] = u;
+}
+
+static void bs_pop(S *s, Mv m, int32_t u) {
+    if (m.src < 0) {
+        s->c[STOCK][s->n[STOCK]++] = s->c[WASTE][--s->n[WASTE]];
+        return;
+    }
+    s->c[m.src][s->n[m.src]++] = s->c[m.dst][--s->n[m.dst]];
+    if (m.dst < TB) s->fsum--;
+    if (m.dst >= TB && s->n[m.dst]) s->built[m.dst - TB]--;
+    if (u) s->built[m.src - TB]++;
+}
+
+/* ------------------------------------------------------------------------- Square (family 2) */
+
+static const int SQ_DEAL_ORDER[12] = {9, 6, 3, 0, 10, 7, 4, 1, 11, 8, 5, 2};
+static const int SQ_GATHER_ORDER[12] = {9, 6, 3, 0, 1, 2, 5, 8, 11, 10, 7, 4};
+
+static int sq_fneed(const S *s, int f) {
+    int n = s->n[FB + f];
+    if (n >= 13) return -1;
+    return (f < 4 ? n + 1 : 13 - n) + 16 * (f % 4);
+}
+
+static int sq_deal_round(S *s) {
+    int dealt = 0;
+    for (int j = 0; j < 12; j++) {
+        if (!s->n[STOCK]) break;
+        int p = TB + SQ_DEAL_ORDER[j];
+        s->c[p][s->n[p]++] = s->c[STOCK][--s->n[STOCK]];
+        dealt++;
+    }
+    return dealt;
+}
+
+static int sq_gen(const S *s, Mv *out) {
+    int k = 0, i, f, need[8];
+    for (f = 0; f < 8; f++) need[f] = sq_fneed(s, f);
+    if (s->n[STOCK]) {
+        for (i = 9; i < 12; i++) {
+            int p = TB + i;
+            if (!s->n[p]) continue;
+            int card = TOP(s, p);
+            for (f = 0; f < 8; f++) if (need[f] == card) { out[k].src = p; out[k].dst = FB + f; k++; }
+        }
+        if (!s->flags) { out[k].src = DEALC; out[k].dst = DEALC; k++; }
+        else for (i = 0; i < 12; i++) if (!((s->received >> i) & 1)) { out[k].src = STOCK; out[k].dst = TB + i; k++; }
+        return k;
+    }
+    int any = 0;
+    for (i = 0; i < 12; i++) {
+        int p = TB + i;
+        if (!s->n[p]) continue;
+        any = 1;
+        int card = TOP(s, p);
+        for (f = 0; f < 8; f++) if (need[f] == card) { out[k].src = p; out[k].dst = FB + f; k++; }
+        for (int j = 0; j < 12; j++) {
+            int q = TB + j;
+            if (!s->n[q] || j == i) continue;
+            int top = TOP(s, q);
+            if ((RANK(top) < 13 && top + 1 == card) || (RANK(top) > 1 && top - 1 == card)) {
+                out[k].src = p; out[k].dst = q; k++;
+            }
+        }
+    }
+    if (s->redeals && any) { out[k].src = REDEALC; out[k].dst = REDEALC; k++; }
+    return k;
+}
+
+static int sq_push(S *s, Mv m) {
+    int32_t u = 0;
+    if (m.src == DEALC) {
+        u = sq_deal_round(s);
+    } else if (m.src == REDEALC) {
+        size_t need = 12 + MAXC;
+        if (s->snap_len + need > s->snap_cap) {
+            size_t cap = s->snap_cap ? s->snap_cap * 2 : 4096;
+            while (cap < s->snap_len + need) cap *= 2;
+            uint8_t *p = realloc(s->snap, cap);
+            if (!p) return -1;
+            s->snap = p; s->snap_cap = cap;
+        }
+        uint8_t *w = s->snap + s->snap_len;
+        size_t used = 12;
+        for (int i = 0; i < 12; i++) {
+            int p = TB + i;
+            w[i] = (uint8_t)s->n[p];
+            memcpy(w + used, s->c[p], s->n[p]);
+            used += s->n[p];
+        }
+        s->snap_len += used;
+        uint8_t gathered[MAXC];
+        int g = 0;
+        for (int j = 0; j < 12; j++) {
+            int p = TB + SQ_GATHER_ORDER[j];
+            memcpy(gathered + g, s->c[p], s->n[p]);
+            g += s->n[p];
+            s->n[p] = 0;
+        }
+        for (int j = 0; j < g; j++) s->c[STOCK][j] = gathered[g - 1 - j];
+        s->n[STOCK] = g;
+        s->redeals--;
+        sq_deal_round(s);
+        u = (int32_t)used;
+    } else if (m.src == STOCK) {
+        s->c[m.dst][s->n[m.dst]++] = s->c[STOCK][--s->n[STOCK]];
+        u = s->received;
+        s->received |= 1 << (m.dst - TB);
+        if (s->received == 0xFFF) s->received = 0;
+    } else {
+        s->c[m.dst][s->n[m.dst]++] = s->c[m.src][--s->n[m.src]];
+        if (m.dst < TB) s->fsum++;
+        int i = m.src - TB;
+        if (s->n[STOCK] && !s->n[m.src] && i >= 9) {
+            s->c[m.src][s->n[m.src]++] = s->c[STOCK][--s->n[STOCK]];
+            u = 1;
+        }
+    }
+    s->ustack[s->depth] = u;
+    return 0;
+}
+
+static void sq_pop(S *s, Mv m, int32_t u) {
+    if (m.src == DEALC) {
+        for (int j = u - 1; j >= 0; j--) {
+            int p = TB + SQ_DEAL_ORDER[j];
+            s->c[STOCK][s->n[STOCK]++] = s->c[p][--s->n[p]];
+        }
+    } else if (m.src == REDEALC) {
+        s->snap_len -= (size_t)u;
+        uint8_t *r = s->snap + s->snap_len;
+        size_t used = 12;
+        s->n[STOCK] = 0;
+        for (int i = 0; i < 12; i++) {
+            int p = TB + i;
+            s->n[p] = r[i];
+            memcpy(s->c[p], r + used, r[i]);
+            used += r[i];
+        }
+        s->redeals++;
+    } else if (m.src == STOCK) {
+        s->c[STOCK][s->n[STOCK]++] = s->c[m.dst][--s->n[m.dst]];
+        s->received = u;
+    } else {
+        if (u) s->c[STOCK][s->n[STOCK]++] = s->c[m.src][--s->n[m.src]];
+        s->c[m.src][s->n[m.src]++] = s->c[m.dst][--s->n[m.dst]];
+        if (m.dst < TB) s->fsum--;
+    }
+}
+
+/* --------------------------------------------------------------------- Precedence (family 3) */
+
+static const int PR_BASE[8] = {13, 12, 11, 10, 9, 8, 7, 6};
+
+static int pr_next(int base, int n) { int r = base - n; return r > 0 ? r : r + 13; }
+
+static int pr_gen(const S *s, Mv *out) {
+    int k = 0;
+    if (s->n[WASTE]) {
+        int rank = RANK(TOP(s, WASTE));
+        for (int f = 0; f < 8; f++) {
+            int n = s->n[FB + f];
+            if (!n) {
+                if (rank == PR_BASE[f] && (f == 0 || s->n[FB + f - 1])) { out[k].src = WASTE; out[k].dst = FB + f; k++; }
+                break;
+            }
+            if (n < 13 && pr_next(PR_BASE[f], n) == rank) { out[k].src = WASTE; out[k].dst = FB + f; k++; }
+        }
+    }
+    if (s->n[STOCK]) { out[k].src = DEALC; out[k].dst = DEALC; k++; }
+    else if (s->redeals && s->n[WASTE]) { out[k].src = REDEALC; out[k].dst = REDEALC; k++; }
+    return k;
+}
+
+static void pr_push(S *s, Mv m) {
+    if (m.src >= 0) {
+        s->c[m.dst][s->n[m.dst]++] = s->c[WASTE][--s->n[WASTE]];
+        s->fsum++;
+    } else if (m.src == DEALC) {
+        s->c[WASTE][s->n[WASTE]++] = s->c[STOCK][--s->n[STOCK]];
+    } else {
+        int n = s->n[WASTE];
+        for (int j = 0; j < n; j++) s->c[STOCK][j] = s->c[WASTE][n - 1 - j];
+        s->n[STOCK] = n; s->n[WASTE] = 0;
+        s->redeals--;
+    }
+    s->ustack[s->depth] = 0;
+}
+
+static void pr_pop(S *s, Mv m) {
+    if (m.src >= 0) {
+        s->c[WASTE][s->n[WASTE]++] = s->c[m.dst][--s->n[m.dst]];
+        s->fsum--;
+    } else if (m.src == DEALC) {
+        s->c[STOCK][s->n[STOCK]++] = s->c[WASTE][--s->n[WASTE]];
+    } else {
+        int n = s->n[STOCK];
+        for (int j = 0; j < n; j++) s->c[WASTE][j] = s->c[STOCK][n - 1 - j];
+        s->n[WASTE] = n; s->n[STOCK] = 0;
+        s->redeals++;
+    }
+}
+
+/* ------------------------------------------------------------------------- dispatch */
+
+static int gen_legal(const S *s, Mv *out) {
+    switch (s->rules) {
+    case R_BRITISH: return bs_gen(s, out);
+    case R_SQUARE: return sq_gen(s, out);
+    default: return pr_gen(s, out);
+    }
+}
+
+static int push_move(S *s, Mv m) {
+    if (grow_stack(s)) return -1;
+    switch (s->rules) {
+    case R_BRITISH: bs_push(s, m); break;
+    case R_SQUARE: if (sq_push(s, m)) return -1; break;
+    default: pr_push(s, m); break;
+    }
+    s->mstack[s->depth++] = m;
+    return 0;
+}
+
+static void pop_move(S *s) {
+    s->depth--;
+    Mv m = s->mstack[s->depth];
+    int32_t u = s->ustack[s->depth];
+    switch (s->rules) {
+    case R_BRITISH: bs_pop(s, m, u); break;
+    case R_SQUARE: sq_pop(s, m, u); break;
+    default: pr_pop(s, m); break;
+    }
+}
+
+/* ------------------------------------------------- solver knowledge (mirrors the Game hooks) */
+
+static int same_pile(const S *s, int p, int q, int with_built) {
+    if (s->n[p] != s->n[q]) return 0;
+    if (with_built && s->built[p - TB] != s->built[q - TB]) return 0;
+    return memcmp(s->c[p], s->c[q], s->n[p]) == 0;
+}
+
+static int bs_rank(Mv m) {
+    if (m.src < 0) return 4;
+    if (m.dst < TB) return 0;
+    if (m.src == STOCK) return 3;
+    return m.src >= TB ? 1 : 2;
+}
+
+static int sq_rank(Mv m) {
+    if (m.src == REDEALC) return 4;
+    if (m.src < 0) return 3;
+    if (m.dst < TB) return 0;
+    return m.src == STOCK ? 2 : 1;
+}
+
+/* Stable sort of moves by a small integer rank. */
+static void sort_by_rank(Mv *mv, int k, int (*rank)(Mv)) {
+    for (int i = 1; i < k; i++) {
+        Mv x = mv[i];
+        int rx = rank(x), j = i - 1;
+        while (j >= 0 && rank(mv[j]) > rx) { mv[j + 1] = mv[j]; j--; }
+        mv[j + 1] = x;
+    }
+}
+
+/* Square: are piles interchangeable here, and in which mode (see Square.canonical_key). */
+static int sq_sym_mode(const S *s) {
+    if (!s->n[STOCK] && !s->redeals) return 1;  /* all twelve alike */
+    if (s->flags) return 2;                      /* free: upper nine alike, bottom three alike */
+    return 0;
+}
+
+static int sq_same_class(const S *s, int p, int q, int mode) {
+    if (mode == 2) {
+        int i = p - TB, j = q - TB;
+        if ((i >= 9) != (j >= 9)) return 0;
+        if (((s->received >> i) & 1) != ((s->received >> j) & 1)) return 0;
+    }
+    return same_pile(s, p, q, 0);
+}
+
+/* Two transfer moves equivalent by symmetry (same source/destination signature). */
+static int equivalent(const S *s, Mv a, Mv b, int sqmode) {
+    if (a.src < 0 || b.src < 0) return 0;
+    if (s->rules == R_BRITISH) {
+        int srcs = a.src == b.src || (a.src >= TB && b.src >= TB && same_pile(s, a.src, b.src, 1));
+        if (!srcs) return 0;
+        if (a.dst == b.dst) return 1;
+        if (a.dst < TB || b.dst < TB) return a.dst < TB && b.dst < TB && !s->n[a.dst] && !s->n[b.dst];
+        return same_pile(s, a.dst, b.dst, 1);
+    }
+    if (s->rules == R_SQUARE) {
+        if (!sqmode) return 0;
+        int srcs = a.src == b.src || (a.src >= TB && b.src >= TB && sq_same_class(s, a.src, b.src, sqmode));
+        if (!srcs) return 0;
+        if (a.dst == b.dst) return 1;
+        return a.dst >= TB && b.dst >= TB && sq_same_class(s, a.dst, b.dst, sqmode);
+    }
+    return 0;
+}
+
+static int gen_search(const S *s, Mv *out) {
+    Mv mv[MAXMOVES];
+    int k = gen_legal(s, mv), kept = 0;
+    if (s->rules == R_PRECEDENCE) {
+        /* plays first, the one with the fewest cards on its foundation only; then deal/redeal */
+        int best = -1;
+        for (int i = 0; i < k; i++)
+            if (mv[i].src >= 0 && (best < 0 || s->n[mv[i].dst] < s->n[mv[best].dst])) best = i;
+        if (best >= 0) out[kept++] = mv[best];
+        for (int i = 0; i < k; i++) if (mv[i].src < 0) out[kept++] = mv[i];
+        return kept;
+    }
+    sort_by_rank(mv, k, s->rules == R_BRITISH ? bs_rank : sq_rank);
+    int sqmode = s->rules == R_SQUARE ? sq_sym_mode(s) : 0;
+    for (int i = 0; i < k; i++) {
+        int dup = 0;
+        for (int j = 0; j < kept && !dup; j++) dup = equivalent(s, mv[i], out[j], sqmode);
+        if (!dup) out[kept++] = mv[i];
+    }
+    return kept;
+}
+
+/* ------------------------------------------------------------------------- keys */
+
+typedef struct { const uint8_t *p; int len; } Seg;
+
+static int seg_cmp(const void *a, const void *b) {
+    const Seg *x = a, *y = b;
+    int n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->p, y->p, n);
+    return c ? c : x->len - y->len;
+}
+
+/* Appends the canonical (prune) or exact key of s to buf; returns its length. */
+static int make_key(const S *s, uint8_t *buf, int canonical) {
+    int k = 0, i;
+    if (!canonical) {
+        for (int p = 0; p < NP; p++) {
+            buf[k++] = (uint8_t)s->n[p];
+            memcpy(buf + k, s->c[p], s->n[p]);
+            k += s->n[p];
+        }
+        for (i = 0; i < s->nt && i < 16; i++) buf[k++] = (uint8_t)s->built[i];
+        buf[k++] = (uint8_t)s->redeals;
+        buf[k++] = (uint8_t)(s->received & 255);
+        buf[k++] = (uint8_t)(s->received >> 8);
+        return k;
+    }
+    if (s->rules == R_PRECEDENCE) {
+        buf[k++] = (uint8_t)s->redeals;
+        for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->n[FB + i];
+        buf[k++] = (uint8_t)s->n[STOCK];
+        for (i = 0; i < s->n[STOCK]; i++) buf[k++] = RANK(s->c[STOCK][i]);
+        buf[k++] = (uint8_t)s->n[WASTE];
+        for (i = 0; i < s->n[WASTE]; i++) buf[k++] = RANK(s->c[WASTE][i]);
+        return k;
+    }
+    uint8_t tmp[NP * (MAXC + 4)];
+    Seg seg[16];
+    int t = 0;
+    if (s->rules == R_BRITISH) {
+        int found[4] = {0, 0, 0, 0};
+        buf[k++] = (uint8_t)s->n[STOCK];
+        buf[k++] = (uint8_t)s->n[WASTE];
+        memcpy(buf + k, s->c[WASTE], s->n[WASTE]);
+        k += s->n[WASTE];
+        for (i = 0; i < 4; i++) if (s->n[FB + i]) found[s->c[FB + i][0] >> 4] = s->n[FB + i];
+        for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
+        for (i = 0; i < s->nt; i++) {
+            int p = TB + i;
+            seg[i].p = tmp + t;
+            tmp[t++] = (uint8_t)s->built[i];
+            tmp[t++] = (uint8_t)s->n[p];
+            memcpy(tmp + t, s->c[p], s->n[p]);
+            t += s->n[p];
+            seg[i].len = (int)(tmp + t - seg[i].p);
+        }
+        qsort(seg, s->nt, sizeof(Seg), seg_cmp);
+        for (i = 0; i < s->nt; i++) { memcpy(buf + k, seg[i].p, seg[i].len); k += seg[i].len; }
+        return k;
+    }
+    /* Square */
+    int mode = sq_sym_mode(s);
+    for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->n[FB + i];
+    buf[k++] = (uint8_t)s->redeals;
+    buf[k++] = (uint8_t)s->n[STOCK];
+    memcpy(buf + k, s->c[STOCK], s->n[STOCK]);
+    k += s->n[STOCK];
+    buf[k++] = (uint8_t)mode;
+    for (i = 0; i < 12; i++) {
+        int p = TB + i;
+        seg[i].p = tmp + t;
+        tmp[t++] = mode == 2 ? (uint8_t)(((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
+        tmp[t++] = (uint8_t)s->n[p];
+        memcpy(tmp + t, s->c[p], s->n[p]);
+        t += s->n[p];
+        seg[i].len = (int)(tmp + t - seg[i].p);
+    }
+    if (mode) qsort(seg, 12, sizeof(Seg), seg_cmp);
+    else { buf[k++] = (uint8_t)(s->received & 255); buf[k++] = (uint8_t)(s->received >> 8); }
+    for (i = 0; i < 12; i++) { memcpy(buf + k, seg[i].p, seg[i].len); k += seg[i].len; }
+    return k;
+}
+
+static inline uint64_t fmix64(uint64_t k) {
+    k ^= k >> 33; k *= 0xff51afd7ed558ccdULL; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53ULL; k ^= k >> 33;
+    return k;
+}
+
+static void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2) {
+    uint64_t a = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n, b = 0x632BE59BD9B4E019ULL + (uint64_t)n * 0x85EBCA77C2B2AE63ULL;
+    while (n >= 8) {
+        uint64_t v; memcpy(&v, p, 8);
+        a = fmix64(a ^ v) + 0x2545F4914F6CDD1DULL;
+        b = (b ^ fmix64(v + 0xD6E8FEB86659FD93ULL)) * 0x9FB21C651E98DF25ULL;
+        b = (b << 29) | (b >> 35);
+        p += 8; n -= 8;
+    }
+    uint64_t v = 0;
+    memcpy(&v, p, n);
+    a = fmix64(a ^ v ^ ((uint64_t)n << 56));
+    b = fmix64(b + v * 0xC2B2AE3D27D4EB4FULL + 0x165667B19E3779F9ULL);
+    *h1 = a | 1;  /* never 0: 0 marks an empty slot */
+    *h2 = b;
+}
+
+/* ------------------------------------------------------------------------- table */
+
+typedef struct { uint64_t a, b; } Entry;
+typedef struct { Entry *e; size_t cap, used, max_cap; } Table;
+
+static int table_init(Table *t, size_t max_bytes) {
+    t->max_cap = 1024;
+    while (t->max_cap * 2 * sizeof(Entry) <= max_bytes) t->max_cap *= 2;
+    t->cap = t->max_cap < (1u << 16) ? t->max_cap : (1u << 16);
+    t->used = 0;
+    t->e = calloc(t->cap, sizeof(Entry));
+    return t->e ? 0 : -1;
+}
+
+static void table_put_raw(Entry *e, size_t cap, uint64_t a, uint64_t b) {
+    size_t i = (size_t)(a ^ (a >> 29)) & (cap - 1);
+    while (e[i].a) i = (i + 1) & (cap - 1);
+    e[i].a = a; e[i].b = b;
+}
+
+/* 1 if new (inserted), 0 if present, -1 if the table is full (memory limit), -2 out of memory. */
+static int table_add(Table *t, uint64_t a, uint64_t b) {
+    size_t i = (size_t)(a ^ (a >> 29)) & (t->cap - 1);
+    while (t->e[i].a) {
+        if (t->e[i].a == a && t->e[i].b == b) return 0;
+        i = (i + 1) & (t->cap - 1);
+    }
+    if ((t->used + 1) * 4 > t->cap * 3) {
+        if (t->cap >= t->max_cap) return -1;
+        size_t cap = t->cap * 2;
+        Entry *e = calloc(cap, sizeof(Entry));
+        if (!e) return -2;
+        for (size_t j = 0; j < t->cap; j++) if (t->e[j].a) table_put_raw(e, cap, t->e[j].a, t->e[j].b);
+        free(t->e);
+        t->e = e; t->cap = cap;
+        table_put_raw(t->e, t->cap, a, b);
+    } else {
+        t->e[i].a = a; t->e[i].b = b;
+    }
+    t->used++;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------- search */
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct { int start, end, next; } Frame;
+
+enum { RES_LOST = 0, RES_WON = 1, RES_UNKNOWN = 2, RES_NOMEM = 3, RES_INTERRUPT = 4 };
+
+typedef struct {
+    Mv *buf; size_t buf_len, buf_cap;
+    Frame *fr; int nfr, fr_cap;
+} Work;
+
+static int work_room(Work *w) {
+    if (w->buf_len + MAXMOVES > w->buf_cap) {
+        size_t cap = w->buf_cap ? w->buf_cap * 2 : 65536;
+        Mv *b = realloc(w->buf, cap * sizeof(Mv));
+        if (!b) return -1;
+        w->buf = b; w->buf_cap = cap;
+    }
+    if (w->nfr + 1 > w->fr_cap) {
+        int cap = w->fr_cap ? w->fr_cap * 2 : 1024;
+        Frame *f = realloc(w->fr, cap * sizeof(Frame));
+        if (!f) return -1;
+        w->fr = f; w->fr_cap = cap;
+    }
+    return 0;
+}
+
+static int open_frame(S *s, Work *w, int prune) {
+    if (work_room(w)) return -1;
+    Mv *out = w->buf + w->buf_len;
+    int k = prune ? gen_search(s, out) : gen_legal(s, out);
+    Frame *f = &w->fr[w->nfr++];
+    f->start = f->next = (int)w->buf_len;
+    f->end = (int)w->buf_len + k;
+    w->buf_len += k;
+    return 0;
+}
+
+/* Runs with the GIL released; reacquires it briefly to check for signals (Ctrl-C). */
+static int run_search(S *s, int prune, double timeout, long long max_nodes, long long max_bytes,
+                      long long *nodes_out, int *root_depth_out, PyThreadState **ts) {
+    double t0 = now();
+    double deadline = timeout >= 0 ? t0 + timeout : -1;
+    double next_signal_check = t0 + 0.1;
+    long long nodes = 1;
+    int root = s->depth, res = RES_LOST;
+    uint8_t key[NP * (MAXC + 4) + 64];
+    Table t;
+    Work w = {0};
+    *root_depth_out = root;
+    if (s->fsum == 104) { *nodes_out = 1; return RES_WON; }
+    if (table_init(&t, max_bytes < 0 ? (size_t)1 << 40 : (size_t)max_bytes)) return RES_NOMEM;
+    uint64_t h1, h2;
+    hash128(key, make_key(s, key, prune), &h1, &h2);
+    table_add(&t, h1, h2);
+    if (open_frame(s, &w, prune)) { res = RES_NOMEM; goto done; }
+    while (w.nfr) {
+        if ((nodes & 255) == 0) {
+            if (max_nodes >= 0 && nodes >= max_nodes) { res = RES_UNKNOWN; break; }
+            double tn = now();
+            if (deadline >= 0 && tn >= deadline) { res = RES_UNKNOWN; break; }
+            if (tn >= next_signal_check) {
+                next_signal_check = tn + 0.1;
+                PyEval_RestoreThread(*ts);
+                int sig = PyErr_CheckSignals();
+                *ts = PyEval_SaveThread();
+                if (sig) { res = RES_INTERRUPT; break; }
+            }
+        }
+        Frame *f = &w.fr[w.nfr - 1];
+        if (f->next == f->end) {
+            w.buf_len = f->start;
+            w.nfr--;
+            if (w.nfr) pop_move(s);
+            continue;
+        }
+        Mv m = w.buf[f->next++];
+        if (push_move(s, m)) { res = RES_NOMEM; break; }
+        nodes++;
+        if (max_nodes >= 0 && nodes > max_nodes) { pop_move(s); res = RES_UNKNOWN; break; }
+        if (s->fsum == 104) { res = RES_WON; break; }
+        hash128(key, make_key(s, key, prune), &h1, &h2);
+        int added = table_add(&t, h1, h2);
+        if (added == 0) { pop_move(s); continue; }
+        if (added < 0) { pop_move(s); res = added == -1 ? RES_UNKNOWN : RES_NOMEM; break; }
+        if (open_frame(s, &w, prune)) { res = RES_NOMEM; break; }
+    }
+done:
+    free(t.e); free(w.buf); free(w.fr);
+    *nodes_out = nodes;
+    return res;
+}
+
+/* ------------------------------------------------------------------------- Python glue */
+
+static int read_state(S *s, int rules, int flags, PyObject *piles, PyObject *extra) {
+    memset(s, 0, sizeof(S));
+    if (rules < 1 || rules > 3) { PyErr_SetString(PyExc_ValueError, "unknown rule family"); return -1; }
+    s->rules = rules; s->flags = flags;
+    if (rules == R_BRITISH) {
+        if (flags != 4 && flags != 16) { PyErr_SetString(PyExc_ValueError, "british square has 4 or 16 piles"); return -1; }
+        s->nf = 4; s->nt = flags;
+    } else if (rules == R_SQUARE) { s->nf = 8; s->nt = 12; }
+    else { s->nf = 8; s->nt = 0; }
+    PyObject *seq = PySequence_Fast(piles, "piles must be a sequence");
+    if (!seq) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != NP) {
+        Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "piles must hold 26 lists"); return -1;
+    }
+    int total = 0;
+    for (int p = 0; p < NP; p++) {
+        PyObject *pile = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, p), "a pile must be a sequence");
+        if (!pile) { Py_DECREF(seq); return -1; }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(pile);
+        if (n > MAXC) { Py_DECREF(pile); Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "pile too long"); return -1; }
+        for (Py_ssize_t j = 0; j < n; j++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(pile, j));
+            if (v == -1 && PyErr_Occurred()) { Py_DECREF(pile); Py_DECREF(seq); return -1; }
+            if (v < 1 || v > 0x3D || (v & 15) == 0 || (v & 15) > 13) {
+                Py_DECREF(pile); Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "bad card"); return -1;
+            }
+            s->c[p][j] = (uint8_t)v;
+        }
+        s->n[p] = (int)n;
+        total += (int)n;
+        if (p >= FB && p < TB) s->fsum += (int)n;
+        Py_DECREF(pile);
+    }
+    Py_DECREF(seq);
+    if (total != 104) { PyErr_SetString(PyExc_ValueError, "a position holds 104 cards"); return -1; }
+    PyObject *ex = PySequence_Fast(extra, "extra must be a sequence");
+    if (!ex) return -1;
+    Py_ssize_t ne = PySequence_Fast_GET_SIZE(ex);
+    long vals[16] = {0};
+    for (Py_ssize_t j = 0; j < ne && j < 16; j++) {
+        vals[j] = PyLong_AsLong(PySequence_Fast_GET_ITEM(ex, j));
+        if (vals[j] == -1 && PyErr_Occurred()) { Py_DECREF(ex); return -1; }
+    }
+    Py_DECREF(ex);
+    if (rules == R_BRITISH) {
+        if (ne != s->nt) { PyErr_SetString(PyExc_ValueError, "extra: one built count per pile"); return -1; }
+        for (int i = 0; i < s->nt; i++) s->built[i] = (int)vals[i];
+    } else if (rules == R_SQUARE) {
+        if (ne != 2) { PyErr_SetString(PyExc_ValueError, "extra: (redeals_left, received)"); return -1; }
+        s->redeals = (int)vals[0]; s->received = (int)vals[1];
+    } else {
+        if (ne != 1) { PyErr_SetString(PyExc_ValueError, "extra: (redeals_left,)"); return -1; }
+        s->redeals = (int)vals[0];
+    }
+    return 0;
+}
+
+static PyObject *moves_to_list(const Mv *mv, int k) {
+    PyObject *list = PyList_New(k);
+    if (!list) return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *t = Py_BuildValue("(ii)", (int)mv[i].src, (int)mv[i].dst);
+        if (!t) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, t);
+    }
+    return list;
+}
+
+static PyObject *state_to_py(const S *s) {
+    PyObject *piles = PyList_New(NP);
+    if (!piles) return NULL;
+    for (int p = 0; p < NP; p++) {
+        PyObject *pile = PyList_New(s->n[p]);
+        if (!pile) { Py_DECREF(piles); return NULL; }
+        for (int j = 0; j < s->n[p]; j++) PyList_SET_ITEM(pile, j, PyLong_FromLong(s->c[p][j]));
+        PyList_SET_ITEM(piles, p, pile);
+    }
+    PyObject *extra;
+    if (s->rules == R_BRITISH) {
+        extra = PyTuple_New(s->nt);
+        for (int i = 0; i < s->nt; i++) PyTuple_SET_ITEM(extra, i, PyLong_FromLong(s->built[i]));
+    } else if (s->rules == R_SQUARE) extra = Py_BuildValue("(ii)", s->redeals, s->received);
+    else extra = Py_BuildValue("(i)", s->redeals);
+    if (!extra) { Py_DECREF(piles); return NULL; }
+    return Py_BuildValue("(NN)", piles, extra);
+}
+
+static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
+    int rules, flags, search = 0;
+    PyObject *piles, *extra;
+    if (!PyArg_ParseTuple(args, "iiOO|p", &rules, &flags, &piles, &extra, &search)) return NULL;
+    S s;
+    if (read_state(&s, rules, flags, piles, extra)) return NULL;
+    Mv mv[MAXMOVES];
+    int k = search ? gen_search(&s, mv) : gen_legal(&s, mv);
+    return moves_to_list(mv, k);
+}
+
+static PyObject *py_apply(PyObject *self, PyObject *args) {
+    int rules, flags;
+    PyObject *piles, *extra, *moves;
+    if (!PyArg_ParseTuple(args, "iiOOO", &rules, &flags, &piles, &extra, &moves)) return NULL;
+    S s, orig;
+    if (read_state(&s, rules, flags, piles, extra)) return NULL;
+    memcpy(&orig, &s, sizeof(S));
+    PyObject *seq = PySequence_Fast(moves, "moves must be a sequence");
+    if (!seq) { free_state(&s); return NULL; }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int src, dst;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &src, &dst)) { Py_DECREF(seq); free_state(&s); return NULL; }
+        Mv m = {(int8_t)src, (int8_t)dst};
+        if (push_move(&s, m)) { Py_DECREF(seq); free_state(&s); return PyErr_NoMemory(); }
+    }
+    Py_DECREF(seq);
+    PyObject *result = state_to_py(&s);
+    while (s.depth) pop_move(&s);
+    int same = memcmp(s.n, orig.n, sizeof(s.n)) == 0 && memcmp(s.built, orig.built, sizeof(s.built)) == 0
+        && s.redeals == orig.redeals && s.received == orig.received && s.fsum == orig.fsum;
+    for (int p = 0; same && p < NP; p++) same = memcmp(s.c[p], orig.c[p], s.n[p]) == 0;
+    free_state(&s);
+    if (!same) { Py_XDECREF(result); PyErr_SetString(PyExc_AssertionError, "undo did not restore the position"); return NULL; }
+    return result;
+}
+
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    int rules, flags, prune;
+    PyObject *piles, *extra;
+    double timeout;
+    long long max_nodes, max_bytes;
+    if (!PyArg_ParseTuple(args, "iiOOpdLL", &rules, &flags, &piles, &extra, &prune, &timeout, &max_nodes, &max_bytes))
+        return NULL;
+    S s;
+    if (read_state(&s, rules, flags, piles, extra)) return NULL;
+    if (grow_stack(&s)) { free_state(&s); return PyErr_NoMemory(); }
+    long long nodes = 0;
+    int root = 0;
+    double t0 = now();
+    PyThreadState *ts = PyEval_SaveThread();
+    int res = run_search(&s, prune, timeout, max_nodes, max_bytes, &nodes, &root, &ts);
+    PyEval_RestoreThread(ts);
+    double secs = now() - t0;
+    if (res == RES_NOMEM) { free_state(&s); return PyErr_NoMemory(); }
+    if (res == RES_INTERRUPT) { free_state(&s); return NULL; }
+    PyObject *line = res == RES_WON ? moves_to_list(s.mstack + root, s.depth - root) : PyList_New(0);
+    free_state(&s);
+    if (!line) return NULL;
+    const char *name = res == RES_WON ? "won" : res == RES_LOST ? "lost" : "unknown";
+    return Py_BuildValue("(sNLd)", name, line, nodes, secs);
+}
+
+static PyMethodDef methods[] = {
+    {"legal_moves", py_legal_moves, METH_VARARGS,
+     "legal_moves(rules, flags, piles, extra, search=False) -> [(src, dst)]: the legal moves "
+     "(or, with search=True, the moves the pruned search tries, in its order)."},
+    {"apply", py_apply, METH_VARARGS,
+     "apply(rules, flags, piles, extra, moves) -> (piles, extra) after pushing the moves; "
+     "AssertionError if undoing them does not restore the position."},
+    {"search", py_search, METH_VARARGS,
+     "search(rules, flags, piles, extra, prune, timeout, max_nodes, max_bytes) -> "
+     "(result, [(src, dst)], nodes, seconds); negative limits mean none."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_core", "The compiled core of the Cadogan solver.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&moduledef); }
