@@ -341,7 +341,7 @@ def make_app(store: Store) -> Starlette:
         Route(game_path + "/restart", stepper("restart"), methods=["POST"]),
         Route(game_path + "/hint", hint, methods=["GET"]),
         Route("/api/stats", stats, methods=["GET"]),
-        Route("/api/{rest:path}", not_found),
+        Route("/api/{rest:path}", not_found, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={
