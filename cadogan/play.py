@@ -300,9 +300,23 @@ class Session:
 
     @staticmethod
     def _top_of(pos: dict[str, Any], pile: str) -> str | None:
-        kind, number = pile[0], int(pile[1:])
-        cards = pos["foundations" if kind == "f" else "tableau"][number - 1]
+        if pile == "w":
+            cards = pos["waste"]
+        else:
+            kind, number = pile[0], int(pile[1:])
+            cards = pos["foundations" if kind == "f" else "tableau"][number - 1]
         return cards[-1] if cards else None
+
+    def _explain(self, move: str) -> str:
+        """A suggested move in words: 'w>f2 (7H to f2)', 'deal (deal from the stock)'."""
+        if move == "deal":
+            return "deal (deal from the stock)"
+        if move == "redeal":
+            return "redeal (start the next pass)"
+        src, dst = move.split(">")
+        top = None if src == "s" else self._top_of(self.state.to_json(), src)
+        card = self.board.plain_card(top) if top else "the next stock card" if src == "s" else "its card"
+        return f"{move} ({card} to {dst})"
 
     def _undo_redo(self, action: Callable[[], Any], done: str) -> None:
         try:
@@ -360,10 +374,10 @@ class Session:
             self.say("No hint: there is no legal move.")
             return
         if verdict == "winnable":
-            self.say(f"Hint: {move} (the game can still be won)", "bold cyan")
+            self.say(f"Hint: {self._explain(str(move))} — the game can still be won", "bold cyan")
         else:
-            self.say(f"Hint: {move} (the solver could not decide in {self.hint_seconds:g} s whether "
-                     f"this game can still be won)", "cyan")
+            self.say(f"Hint: {self._explain(str(move))} — the solver could not decide in "
+                     f"{self.hint_seconds:g} s whether this game can still be won", "cyan")
 
     def _farewell(self) -> None:
         self._continue_later()

@@ -168,7 +168,7 @@ def test_hint_shows_the_solver_move(monkeypatch, capsys):
     fake = FakeSolver("winnable", "t1>f1")
     monkeypatch.setattr("cadogan.play._solver", lambda: fake)
     out = play(monkeypatch, capsys, ["british-square", "-v", "columns", "-d", "3"], "h\n")
-    assert "Hint: t1>f1 (the game can still be won)" in out and fake.calls == 1
+    assert "Hint: t1>f1 (AC to f1) — the game can still be won" in out and fake.calls == 1
 
 
 def test_lost_verdict_shows_a_notice_until_undone(monkeypatch, capsys):
