@@ -38,7 +38,7 @@ _PILE = r"(?:s|w|f\d+|t\d+)"
 _PAIR_RE = re.compile(rf"^({_PILE})\s*(?:>|-|->)?\s*({_PILE})$")
 _PILE_RE = re.compile(rf"^{_PILE}$")
 
-KEYS_LINE = "type a move such as {example} (m lists them) · d deal · u undo · r redo · h hint · ? help · q quit"
+KEYS_LINE = "type a move{example} (m lists them){deal} · u undo · r redo · h hint · ? help · q quit"
 HELP_MOVES = (
     ("w", "  w>f1      the top card of the waste onto foundation f1  (w f1 and wf1 work too)"),
     ("t", "  t5>t2     the top card of pile t5 onto pile t2  (t5 t2 and t5t2 work too)"),
@@ -198,7 +198,7 @@ class Session:
             if self.lost_record is not None and _continues(state.record(), self.lost_record):
                 lines.append(Text("The solver says this position is lost: no line of play wins from "
                                   "here. Undo (u) to look for another way.", style="yellow"))
-            lines.append(Text(KEYS_LINE.format(example=self._example_move()), style="dim"))
+            lines.append(Text(self._keys_line(), style="dim"))
         return lines
 
     # --- input -----------------------------------------------------------------------------
@@ -220,11 +220,14 @@ class Session:
             if not going_on:
                 break
 
-    def _example_move(self) -> str:
-        transfers = [m for m in self.state.legal_moves() if m.src >= 0]
-        if transfers:
-            return str(transfers[0])
-        return "t1>f1" if self.state.tableau else "w>f1"
+    def _keys_line(self) -> str:
+        """The reminder under the board: an example move that is legal here, and the keys."""
+        legal = self.state.legal_moves()
+        transfers = [m for m in legal if m.src >= 0]
+        example = f" such as {transfers[0]}" if transfers else ""
+        deal = "".join(f" · {key}" for key, move in (("d deal", games.DEAL), ("redeal", games.REDEAL))
+                       if move in legal)
+        return KEYS_LINE.format(example=example, deal=deal)
 
     def _help(self) -> str:
         has_waste, has_tableau = self.state.game.has_waste, bool(self.state.tableau)
