@@ -276,7 +276,7 @@ class Session:
         try:
             move = self.history.play(token)
         except IllegalMove as err:
-            self.say(f"✗ {err.move_text}: {err.reason}", "bold red")
+            self.say(f"✗ {err.move_text}: {self.board.cards_in(err.reason)}", "bold red")
             return False
         except BadInput as err:
             text = str(err) if token in str(err) else f"{token}: {err}"

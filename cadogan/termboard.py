@@ -13,11 +13,13 @@ f1  AC   1/13  ^ next 2C   ends KC
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cadogan.cards import RANK_LETTERS
 from cadogan.games.base import STOCK, State
 
+_CARD_RE = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 TWO_COLOURS = {"C": "bold", "D": "bold red", "H": "bold red", "S": "bold"}
 FOUR_COLOURS = {"C": "bold green", "D": "bold bright_blue", "H": "bold red", "S": "bold"}
@@ -30,6 +32,10 @@ class Board:
         self.symbols = symbols
         self.colours = FOUR_COLOURS if four_colour else TWO_COLOURS
         self.up, self.down = ("↑", "↓") if symbols else ("^", "v")
+
+    def cards_in(self, message: str) -> str:
+        """A message with its cards written as on the board: 'AD on TD' becomes 'A♦ on T♦'."""
+        return _CARD_RE.sub(lambda m: self.plain_card(m.group(0)), message) if self.symbols else message
 
     def plain_card(self, text: str) -> str:
         return text[:-1] + SUIT_SYMBOLS[text[-1]] if self.symbols else text

@@ -224,3 +224,11 @@ def test_symbols_and_colour_on_a_terminal():
     for line in lines:
         console.print(line)
     assert "\x1b[1;31m9♥" in console.file.getvalue()  # hearts in red
+
+
+def test_refusals_name_cards_as_the_board_shows_them():
+    out = io.StringIO()
+    session = Session(History(games.load("british-square", "columns", 3)), out=out, symbols=True)
+    session.handle("t2>f1")
+    session.flush()
+    assert "✗ t2>f1: 5♠ cannot start a foundation: only an Ace can" in out.getvalue()
