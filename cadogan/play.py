@@ -57,6 +57,8 @@ Piles: s stock{waste}, f1.. foundations{tableau}. "next" says what a foundation 
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = ("While playing: type moves in notation (w>f1, t5>t2, deal, redeal); u undo, r redo, "
+                     "restart, n [N] new deal, h hint, m legal moves, ? help, q quit. No --deal: a random deal.")
     add_game_arguments(parser, deal_required=False)
     parser.add_argument("moves", nargs="*", metavar="MOVE",
                         help="moves to play first (continue a game: needs --deal)")
