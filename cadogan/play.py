@@ -71,6 +71,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_play(args: argparse.Namespace) -> int:
     """Play until ``q`` or the end of input; exit status 0."""
+    if args.hint_seconds <= 0:
+        raise BadInput("--hint-seconds must be more than 0")
     game = games.get(args.game)
     variant = game.resolve_variant(args.variant)
     moves = list(getattr(args, "moves", []) or [])
@@ -83,8 +85,6 @@ def run_play(args: argparse.Namespace) -> int:
             history.play(token)
         except CadoganError as err:
             raise BadInput(f"move {number} ({token}): {getattr(err, 'reason', err)}") from None
-    if args.hint_seconds <= 0:
-        raise BadInput("--hint-seconds must be more than 0")
 
     interactive = sys.stdin.isatty()
     terminal = sys.stdout.isatty()
@@ -189,9 +189,9 @@ class Session:
         state = self.state
         lines = [Text("")]
         if state.is_won():
-            hints = f", {self.hints_used} hint{'s' * (self.hints_used != 1)}" if self.hints_used else ""
+            hints = f", {_count(self.hints_used, 'hint')}" if self.hints_used else ""
             lines.append(Text(f"★ You won! All 104 cards are on the foundations in "
-                              f"{len(state.move_stack)} moves{hints}. n new deal · restart · q quit",
+                              f"{_count(len(state.move_stack), 'move')}{hints}. n new deal · restart · q quit",
                               style="bold green"))
         elif state.is_lost():
             lines.append(Text("No moves left: the game is lost. u undo · restart · n new deal · q quit",
@@ -248,7 +248,7 @@ class Session:
             if word in ("q", "quit", "exit"):
                 self._farewell()
                 return False
-            if word in ("?", "help", "h?"):
+            if word in ("?", "help"):
                 self.say(self._help())
             elif word in ("u", "undo"):
                 self._undo_redo(self.history.undo, "undone")
@@ -292,10 +292,10 @@ class Session:
         if move == "deal":
             if after["waste"] and len(after["waste"]) > len(before["waste"]):
                 return f"deal: {self.board.plain_card(after['waste'][-1])} turned up"
-            return f"deal: {len(before['stock']) - len(after['stock'])} cards dealt"
+            return f"deal: {_count(len(before['stock']) - len(after['stock']), 'card')} dealt"
         if move == "redeal":
             left = after.get("redeals_left")
-            return "redeal: a new pass begins" + (f" ({left} redeal{'s' * (left != 1)} left)" if left is not None else "")
+            return "redeal: a new pass begins" + (f" ({_count(left, 'redeal')} left)" if left is not None else "")
         src, dst = move.split(">")
         card = self._top_of(after, dst)
         text = f"{move}: {self.board.plain_card(card) if card else 'card'} to {dst}"
@@ -346,6 +346,7 @@ class Session:
         self.history = History(games.load(state.game.id, state.variant, deal))
         self.lost_record = None
         self.hints_used = 0
+        self.drawn = None  # the same deal again still gets its board drawn
         self.say(f"New deal: {deal}.")
 
     def _hint(self) -> None:
@@ -394,6 +395,10 @@ class Session:
             command = ["cadogan", "play", state.game.id, "--variant", state.variant, "--deal", str(state.deal),
                        *map(str, state.move_stack)]
             self.say("To continue this game later: " + shlex.join(command), "dim")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _continues(record: str, earlier: str) -> bool:

@@ -148,7 +148,7 @@ def test_winning_move_shows_the_win_message():
     session = Session(History(near_won_precedence()), out=out)
     session.handle("w>f8")
     session.flush()
-    assert "★ You won! All 104 cards are on the foundations in 1 moves" in out.getvalue()
+    assert "★ You won! All 104 cards are on the foundations in 1 move." in out.getvalue()
     assert re.search(r"^f8  7S  13/13    complete", out.getvalue(), re.M)
 
 
