@@ -156,8 +156,8 @@ class Board:
                     pile = tableau[i]
                     line.append(f"{'t' + str(i + 1):>4} ", style="cyan")
                     line.append_text(self.card(pile[-1] if pile else None))
-                    line.append(f" ({len(pile)})" if pile else "    ", style="dim")
-                    line.append("   ")
+                    line.append(f" ({len(pile)})".ljust(6) if pile else " " * 6, style="dim")
+                    line.append("  ")
                 lines.append(line)
         for line in lines:
             line.rstrip()
