@@ -197,3 +197,9 @@ def test_position_with_impossible_built_counts_is_rejected(t1, built):
 def test_position_with_a_built_run_keeps_its_direction():
     state = cols(["2H", "3H", "4H"], ["3C"], ["4C"], ["5C"], built=[2, 0, 0, 0], waste=["3H"])
     assert state.direction(0) == 1 and "w>t1" not in moves_text(state)
+
+
+def test_stock_move_on_an_empty_stock_says_the_stock_is_empty():
+    state = build(G, "columns", tableau=[[], ["2C"], ["AH"], ["3C"]], rest=("tableau", 1))
+    with pytest.raises(IllegalMove, match="the stock is empty"):
+        state.play("s>t1")

@@ -111,3 +111,9 @@ def test_game_is_lost_when_no_move_remains(redeals_left, lost):
     state = prec([["KS"]], waste=["5H"], rest="waste", redeals_left=redeals_left)
     assert state.is_lost() is lost
     assert moves_text(state) == (set() if lost else {"redeal"})
+
+
+def test_position_names_each_foundations_base_and_last_card():
+    pos = games.load(G, "king-out", 1).to_json()
+    assert pos["bases"] == ["K", "Q", "J", "T", "9", "8", "7", "6"]
+    assert pos["ends"] == ["A", "K", "Q", "J", "T", "9", "8", "7"]

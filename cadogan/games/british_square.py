@@ -151,6 +151,8 @@ class BritishSquareState(State):
                 return None if self.piles[src] else f"{self.describe_pile(src)} is empty"
             return "an empty pile must be filled from the waste or the stock first"
         if src == STOCK:
+            if not self.stock:
+                return "the stock is empty"
             return "a stock card goes only onto an empty pile, and no pile is empty"
         source = self.piles[src]
         if not source:

@@ -124,7 +124,9 @@ class PrecedenceState(State):
 
     def _extra_json(self) -> dict[str, Any]:
         return {"redeals_left": self.redeals_left,
-                "needs": [RANK_LETTERS[r - 1] if r else None for r in map(self.needs, range(8))]}
+                "needs": [RANK_LETTERS[r - 1] if r else None for r in map(self.needs, range(8))],
+                "bases": [RANK_LETTERS[b - 1] for b in BASE_RANKS],
+                "ends": [RANK_LETTERS[next_rank(b, 12) - 1] for b in BASE_RANKS]}
 
 
 class Precedence(Game):
