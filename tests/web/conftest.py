@@ -87,3 +87,11 @@ def server_factory(tmp_path):
     yield make
     for server in started:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """One server per test module (and per xdist worker), on its own database."""
+    server = Server(str(tmp_path_factory.mktemp("live") / "games.sqlite3")).start()
+    yield server
+    server.stop()

@@ -6,6 +6,7 @@
 import { cardName, t } from "./i18n.js";
 
 const DRAG_START = 6;  // pixels before a press becomes a drag
+const DOUBLE_CLICK = 450;
 
 export function attachInput(board, ctx) {
   const { app } = ctx;
@@ -69,17 +70,22 @@ export function attachInput(board, ctx) {
     ctx.announce(t("noFoundationMove", { card: top && top.dataset.card ? cardName(top.dataset.card) : name }), "error");
   }
 
+  // A second click on the same card within DOUBLE_CLICK ms is a double-click (double-tap): the board
+  // is redrawn after the first click, so the browser's own dblclick cannot be relied on.
+  let lastClick = { name: null, time: 0 };
   board.addEventListener("click", (event) => {
     if (swallowClick) { swallowClick = false; return; }
     const pile = pileOf(event.target);
     if (!pile) return;
-    activate(pile.dataset.pile);
-  });
-
-  board.addEventListener("dblclick", (event) => {
-    const pile = pileOf(event.target);
-    if (!pile || pile.dataset.pile === "s" || pile.dataset.pile[0] === "f") return;
-    toFoundation(pile.dataset.pile);
+    const name = pile.dataset.pile;
+    const now = performance.now();
+    const double = lastClick.name === name && now - lastClick.time < DOUBLE_CLICK;
+    lastClick = { name: double ? null : name, time: now };
+    if (double && name !== "s" && name[0] !== "f") {
+      toFoundation(name);
+      return;
+    }
+    activate(name);
   });
 
   // --- drag and drop ---
