@@ -263,3 +263,19 @@ def test_no_request_sequence_causes_a_5xx_or_a_game_that_does_not_replay(tmp_pat
     saved = Store(db).load(gid)
     replayed = games.replay(games.get("british-square"), saved.variant, saved.deal, saved.moves)
     assert replayed.to_json() == obj["position"]
+
+
+def test_winnable_only_draws_from_the_surveys_pool(client, monkeypatch):
+    import cadogan.web.app as web_app
+
+    monkeypatch.setattr(web_app, "winnable_pool", lambda game, variant: [1234, 5678] if game == "square" else [])
+    deals = {new(client, game="square", winnable=True)["deal"] for _ in range(8)}
+    assert deals <= {1234, 5678}
+    assert new(client, game="square", winnable=True, deal=9)["deal"] == 9  # a given deal wins
+    listed = {g["game"]: g["winnable_pool"] for g in client.get("/api/games").json()}
+    assert listed["square"] == {"classic": True, "free": True} and not any(listed["precedence"].values())
+
+
+def test_safe_moves_are_legal_moves(client):
+    obj = new(client, game="square", variant="classic", deal=3)
+    assert set(obj["safe_moves"]) <= set(obj["legal_moves"])

@@ -340,3 +340,50 @@ def test_a_phone_held_upright_fits_the_table_and_tap_tap_works(browser_context_f
         player.click_move(move)
         player.wait_moves(played)
     player.check_clean()
+
+
+def test_settings_statistics_summary_and_leaving_a_game(browser_context_factory, live_server):
+    player = Player(browser_context_factory(), live_server)
+    page = player.page
+    player.open("#/british-square/columns/8")
+    gid = player.game()["id"]
+    player.click_move("deal")
+    player.wait_moves(1)
+    # S reads a summary into the live region
+    page.keyboard.press("s")
+    page.wait_for_function("document.getElementById('live').textContent.startsWith('British Square, deal 8')")
+    # the four-colour deck and animations are settings, remembered across a reload
+    page.click("#settings")
+    page.check("#set-fourColour")
+    page.uncheck("#set-animations")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.body.classList.contains('four-colour')")
+    diamonds = page.locator(".suit-D").first
+    if diamonds.count():
+        assert diamonds.evaluate("e => getComputedStyle(e).color") == "rgb(21, 86, 192)"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("document.body.classList.contains('four-colour') && document.body.classList.contains('no-anim')")
+    # statistics are shown with unambiguous labels
+    page.click("#stats")
+    text = page.inner_text("#stats-dialog")
+    for label in ("Played", "Won", "Win %", "Streak", "Best streak", "Best time", "Fewest moves"):
+        assert label in text
+    page.keyboard.press("Escape")
+    # a new deal over an unfinished game asks first; "Keep playing" keeps it
+    page.click("#new")
+    page.wait_for_selector("#confirm-dialog[open]")
+    page.click("#confirm-dialog button[value=no]")
+    assert player.game()["id"] == gid
+    # a typed deal number starts that deal (after confirming), and the URL can be shared
+    page.fill("#deal-input", "123")
+    page.click("#go")
+    page.click("#confirm-dialog button[value=yes]")
+    page.wait_for_function("location.hash === '#/british-square/columns/123'")
+    assert player.game()["deal"] == 123 and player.game()["id"] != gid
+    # opening a shared URL starts its deal
+    page.goto(f"{live_server.url}/#/square/free/77")
+    page.wait_for_function("location.hash === '#/square/free/77' && document.body.dataset.ready")
+    page.wait_for_function("document.getElementById('share').textContent === '77'")
+    assert player.game()["game"] == "square" and player.game()["variant"] == "free"
+    player.check_clean()

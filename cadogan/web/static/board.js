@@ -2,7 +2,7 @@
 // has_waste, foundation count); the only game-specific things here are printed captions.
 
 import { cardElement } from "./cards.js";
-import { FOUNDATION_SPANS, RANK_LETTERS, cardName, cardSign, getLang, rankName, rankSign, t } from "./i18n.js";
+import { RANK_LETTERS, cardName, cardSign, getLang, rankName, rankSign, t } from "./i18n.js";
 
 const GAP = 0.12;       // gap between piles, in card widths
 const RATIO = 1.4;      // card height / width
@@ -60,7 +60,7 @@ export function pileLabel(game, name) {
     parts.push(t("waste"), top || t("empty"), count);
   } else if (name[0] === "f") {
     parts.push(t("foundation", { n }));
-    const span = (FOUNDATION_SPANS[game.game] || [])[n - 1];
+    const span = foundationSpan(pos, n - 1);
     if (span) parts.push(t("spanLong", { first: rankName(span[0]), last: rankName(span[1]) }));
     if (pos.needs) {
       const need = pos.needs[n - 1];
@@ -114,7 +114,6 @@ export function renderBoard(root, game, ui) {
   const targets = new Set(ui.selected ? game.legal_moves.filter((m) => m.startsWith(ui.selected + ">")).map((m) => m.split(">")[1]) : []);
   const dealing = pos.phase === "dealing";
   const lastGridRow = layout.grid.length - 1;
-  const ends = FOUNDATION_SPANS[game.game] || [];
   for (const row of rows) {
     const rowEl = document.createElement("div");
     rowEl.setAttribute("role", "row");
@@ -164,7 +163,7 @@ export function renderBoard(root, game, ui) {
       const caption = document.createElement("div");
       caption.className = "caption";
       caption.setAttribute("aria-hidden", "true");
-      caption.textContent = pileCaption(game, name, cards, ends);
+      caption.textContent = pileCaption(game, name, cards);
       el.append(caption);
       if ((name === "s" || name === "w" || !fanned) && cards.length > 1 && name[0] !== "f") {
         const badge = document.createElement("span");
@@ -181,7 +180,13 @@ export function renderBoard(root, game, ui) {
   return pilesByName;
 }
 
-function pileCaption(game, name, cards, ends) {
+/** [first, last] rank index of foundation k when the position says (bases/ends), else null. */
+function foundationSpan(pos, k) {
+  if (!pos.bases || !pos.ends) return null;
+  return [RANK_LETTERS.indexOf(pos.bases[k]), RANK_LETTERS.indexOf(pos.ends[k])];
+}
+
+function pileCaption(game, name, cards) {
   const pos = game.position;
   const n = Number(name.slice(1));
   if (name === "s") {
@@ -192,7 +197,7 @@ function pileCaption(game, name, cards, ends) {
   if (name === "w") return t("waste");
   if (name[0] === "f") {
     const need = pos.needs ? pos.needs[n - 1] : undefined;
-    const end = ends[n - 1];
+    const end = foundationSpan(pos, n - 1);
     let text = "";
     if (need === null) text = cards.length ? "✓" : "";
     else if (need !== undefined) {
@@ -202,7 +207,7 @@ function pileCaption(game, name, cards, ends) {
         text = (up ? "↑ " : "↓ ") + needsText(need, false);
       }
     }
-    if (end !== undefined) text += `\n${t("endsOn", { first: rankSign(end[0]), last: rankSign(end[1]) })}`;
+    if (end) text += `\n${t("endsOn", { first: rankSign(end[0]), last: rankSign(end[1]) })}`;
     return text;
   }
   const dir = pos.directions && pos.directions[n - 1];

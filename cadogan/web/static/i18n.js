@@ -157,8 +157,10 @@ until it holds 13 cards: the King foundation ends on an Ace, the Queen one on a 
 the waste may be turned over twice (three passes in all).</p>
 <p><i>king-out</i> (default): the first King starts the first foundation before play. <i>first-king</i>: all cards are in
 the stock, and the first King you play starts it.</p>`,
-    sources: `<p class="small">Sources: Lady Adelaide Cadogan, <i>Illustrated Games of Patience</i>; where the old texts are silent
-Cadogan's choices are listed in the project's rules document.</p>`,
+    sources: `<p class="small"><b>Sources.</b> British Square: the English Wikipedia article and its books
+(Lady Adelaide Cadogan, <i>Illustrated Games of Patience</i>; Morehead and Mott-Smith; David Parlett, <i>The Penguin Book of
+Patience</i>). Square: an old Russian description of the nineteenth-century patience «Квадрат». Precedence: the English
+Wikipedia article. Where the texts are silent, Cadogan's decisions are listed in docs/rules.md.</p>`,
   },
   ru: {
     "british-square": `<h3>Британский квадрат</h3>
@@ -184,8 +186,8 @@ Cadogan's choices are listed in the project's rules document.</p>`,
 <p><b>Когда колода кончилась,</b> играет верхняя карта любой стопки: на базу или на верхнюю карту другой стопки той же
 масти на единицу старше или младше. Пустые стопки остаются пустыми. В <i>classic</i> стопки можно собрать и сдать
 заново дважды (всего три прохода).</p>`,
-    "precedence": `<h3>Старшинство (Precedence)</h3>
-<p>Две колоды. <b>Цель:</b> собрать все 104 карты на восьми базах.</p>
+    "precedence": `<h3>Прецеденция (Precedence)</h3>
+<p>Две колоды. <b>Цель:</b> собрать все 104 карты на восьми базах. Другие названия: Order of Precedence, «Панама», «Даунинг-стрит».</p>
 <p><b>Базы</b> начинаются слева направо королём, дамой, валетом, десяткой, девяткой, восьмёркой, семёркой и шестёркой
 любой масти, каждая — только когда начата база слева. Каждая строится вниз без учёта масти, через угол (после туза —
 король), пока в ней не будет 13 карт: база короля кончается тузом, база дамы — королём и так далее.</p>
@@ -193,18 +195,17 @@ Cadogan's choices are listed in the project's rules document.</p>`,
 сброс можно перевернуть дважды (всего три прохода).</p>
 <p><i>king-out</i> (по умолчанию): первый король кладётся на первую базу до начала игры. <i>first-king</i>: вся колода
 в игре, первую базу начинает первый король, которого вы положите.</p>`,
-    sources: `<p class="small">Источники: леди Аделаида Кадоган, «Иллюстрированные пасьянсы»; где старые тексты молчат,
-выбор Кадогана описан в документе с правилами проекта.</p>`,
+    sources: `<p class="small"><b>Источники.</b> «Британский квадрат»: статья английской Википедии и её книги
+(леди Аделаида Кадоган, <i>Illustrated Games of Patience</i>; Морхед и Мотт-Смит; Дэвид Парлетт, <i>The Penguin Book of
+Patience</i>). «Квадрат»: старинное русское описание пасьянса XIX века. «Прецеденция»: статья английской Википедии.
+Где тексты молчат, решения Cadogan перечислены в docs/rules.md.</p>`,
   },
 };
 
 // Display data per game (captions printed on the table, like a printed layout; never rules checks).
 export const GAME_NAMES = {
   en: { "british-square": "British Square", square: "Square", precedence: "Precedence" },
-  ru: { "british-square": "Британский квадрат", square: "Квадрат", precedence: "Старшинство" },
-};
-export const FOUNDATION_SPANS = {  // [first, last] rank index (0 = Ace) of each foundation, printed under it
-  precedence: [[12, 0], [11, 12], [10, 11], [9, 10], [8, 9], [7, 8], [6, 7], [5, 6]],
+  ru: { "british-square": "Британский квадрат", square: "Квадрат", precedence: "Прецеденция" },
 };
 
 let lang = "en";
