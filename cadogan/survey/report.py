@@ -76,25 +76,29 @@ def plot(entries: list[dict[str, Any]], path: str | Path) -> Path:
     path = Path(path)
     if not entries:
         raise BadInput("nothing to plot: the database holds no results")
-    labels = [f"{e['game']}\n{e['variant']} (n={e['deals']})" for e in entries]
-    fig, ax = plt.subplots(figsize=(8, 0.9 * len(entries) + 1.4))
+    labels = [f"{e['game']} {e['variant']}\n{e['deals']} deals, {e['unknown']} unknown" for e in entries]
+    fig, ax = plt.subplots(figsize=(8, 0.75 * len(entries) + 1.6))
     for y, e in enumerate(entries):
         low, high = e["bounds"]
-        ax.barh(y, 100 * (high - low), left=100 * low, height=0.5, color="#c9d7ea",
-                label="bounds: unknowns as lost .. as won" if y == 0 else None)
+        ax.barh(y, 100 * (high - low), left=100 * low, height=0.5, color="#c9d7ea")
         if e["rate"] is not None:
             lo, hi = e["interval"]
             ax.errorbar(100 * e["rate"], y, xerr=[[100 * (e["rate"] - lo)], [100 * (hi - e["rate"])]], fmt="o",
-                        color="#1f4e8c", capsize=4, label="win rate of decided deals, Wilson 95%" if y == 0 else None)
+                        color="#1f4e8c", capsize=4)
             ax.annotate(pct(e["rate"]), (100 * e["rate"], y), textcoords="offset points", xytext=(0, 9),
                         ha="center", fontsize=8)
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(color="#c9d7ea", label="honest bounds: unknowns as lost .. as won (Wilson 95%)"),
+                       Line2D([], [], color="#1f4e8c", marker="o", label="won / decided, Wilson 95%")],
+              loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.4 / len(entries)), ncol=2, fontsize=7, frameon=False)
     ax.set_yticks(range(len(entries)), labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("deals won (%)")
     ax.set_title("Cadogan winnability survey")
     ax.grid(axis="x", alpha=0.3)
-    ax.legend(loc="lower right", fontsize=7)
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=120)
