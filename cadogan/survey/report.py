@@ -10,10 +10,14 @@ from typing import Any
 from cadogan.errors import BadInput
 from cadogan.survey.store import Store
 
-COLUMNS = ["game", "variant", "deals", "won", "lost", "unknown", "win rate (decided)", "95% Wilson",
-           "bounds (unknown as lost .. as won)", "solver"]
-
-SHORT_COLUMNS = ["game", "variant", "deals", "won", "lost", "unknown", "rate", "Wilson 95%", "bounds", "solver"]
+COLUMNS = ["game", "variant", "deals", "won", "lost", "unknown", "unknowns as lost", "unknowns as won",
+           "honest 95% bounds", "won / decided (Wilson 95%)", "solver"]
+SHORT_COLUMNS = ["game", "variant", "deals", "won", "lost", "unknown", "as lost", "as won", "bounds 95%",
+                 "won/decided", "solver"]
+CAPTION = ("as lost: won / deals; as won: (won + unknown) / deals; bounds 95%: Wilson low end of the first "
+           ".. high end of the second.  won/decided: won / (won + lost) with its Wilson interval -- it assumes "
+           "the unknown deals split like the decided ones, which is false when the solver proves wins more "
+           "easily than losses (or the other way).")
 
 
 def pct(x: float | None) -> str:
@@ -33,15 +37,19 @@ def summary(store: Store) -> list[dict[str, Any]]:
     out = []
     for (game, variant), t in sorted(store.tallies().items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])):
         out.append({"game": game, "variant": variant, "deals": t.deals, "won": t.won, "lost": t.lost,
-                    "unknown": t.unknown, "rate": t.rate, "interval": list(t.interval) if t.decided else None,
-                    "bounds": list(t.bounds), "solver_versions": store.solver_versions(game, variant)})
+                    "unknown": t.unknown, "rate_unknown_as_lost": t.rate_unknown_as_lost,
+                    "rate_unknown_as_won": t.rate_unknown_as_won, "bounds": list(t.bounds),
+                    "rate": t.rate, "interval": list(t.interval) if t.decided else None,
+                    "solver_versions": store.solver_versions(game, variant)})
     return out
 
 
 def _cells(entry: dict[str, Any]) -> list[str]:
     return [entry["game"], entry["variant"], str(entry["deals"]), str(entry["won"]), str(entry["lost"]),
-            str(entry["unknown"]), pct(entry["rate"]), span(entry["interval"]) if entry["interval"] else "-",
-            span(entry["bounds"]), ", ".join(entry["solver_versions"])]
+            str(entry["unknown"]), pct(entry["rate_unknown_as_lost"]), pct(entry["rate_unknown_as_won"]),
+            span(entry["bounds"]),
+            f"{pct(entry['rate'])} ({span(entry['interval'])})" if entry["interval"] else "-",
+            ", ".join(entry["solver_versions"])]
 
 
 def markdown(entries: list[dict[str, Any]]) -> str:
@@ -55,14 +63,12 @@ def print_table(entries: list[dict[str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title="Winnability (95% intervals)",
-                  caption="rate: won / (won + lost).  bounds: Wilson 95% low end counting unknowns as lost "
-                          ".. high end counting unknowns as won.")
+    table = Table(title="Winnability", caption=CAPTION)
     for i, name in enumerate(SHORT_COLUMNS):
-        table.add_column(name, justify="right" if 2 <= i <= 8 else "left")
+        table.add_column(name, justify="right" if 2 <= i <= 9 else "left")
     for entry in entries:
         table.add_row(*_cells(entry))
-    Console(width=None if sys.stdout.isatty() else 120).print(table)
+    Console(width=None if sys.stdout.isatty() else 140).print(table)
 
 
 def plot(entries: list[dict[str, Any]], path: str | Path) -> Path:
