@@ -3,7 +3,7 @@
     cadogan survey GAME [--variant V] --deals A-B [--workers K | --scheduler ADDRESS] [--timeout S] [--db FILE]
     cadogan survey report [--db FILE] [--plot FILE.png] [--markdown | --json]
     cadogan survey export [--db FILE] [--dir DIR]
-    cadogan survey import CSV_OR_DIR... [--db FILE]
+    cadogan survey import [CSV_OR_DIR... | --dir DIR] [--db FILE]
     cadogan survey pool [--dir DIR] [--out FILE] [--per-variant N]
 
 Heavy imports (dask, matplotlib) happen inside the functions that need them.
@@ -28,7 +28,7 @@ ACCEPTS = {
             "quiet"},
     "report": {"db", "plot", "markdown", "json"},
     "export": {"db", "dir"},
-    "import": {"db", "paths"},
+    "import": {"db", "paths", "dir"},
     "pool": {"dir", "out", "per_variant"},
 }
 OPTION_NAMES = {"paths": "file arguments", "max_nodes": "--max-nodes", "max_memory": "--max-memory",
@@ -42,7 +42,7 @@ uses:
   cadogan survey report [--db FILE] [--plot FILE.png] [--markdown | --json]
       per game and variant: won, lost, unknown, win rate with Wilson 95% interval, honest bounds
   cadogan survey export [--db FILE] [--dir DIR]      one CSV per variant (default dir {DEFAULT_DIR})
-  cadogan survey import CSV_OR_DIR... [--db FILE]    load CSVs into the database (to resume from them)
+  cadogan survey import [CSV... | --dir DIR] [--db FILE]   load CSVs into the database (to resume from them)
   cadogan survey pool [--dir DIR] [--out FILE]       rebuild the shipped pool of proven-won deals
 
 examples:
@@ -58,7 +58,8 @@ def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.add_argument("target", metavar="GAME|report|export|import|pool",
                         help="a game id to survey, or what to do with the results")
-    parser.add_argument("paths", nargs="*", metavar="CSV", help="(import) CSV files or directories of them")
+    parser.add_argument("paths", nargs="*", metavar="CSV",
+                        help="(import) CSV files or directories of them, right after 'import'")
     run = parser.add_argument_group("survey a range of deals")
     run.add_argument("--variant", "-v", metavar="V", help="a variant of the game (default: its first)")
     run.add_argument("--deals", metavar="A-B", help="the deals to solve, A to B inclusive (or one deal N)")
@@ -77,7 +78,7 @@ def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument("--plot", metavar="FILE.png", help="(report) also draw the rates and intervals")
     out.add_argument("--markdown", action="store_true", default=None, help="(report) print a Markdown table")
     out.add_argument("--json", action="store_true", default=None, help="(report) print JSON")
-    out.add_argument("--dir", metavar="DIR", help=f"(export, pool) the CSV directory (default {DEFAULT_DIR})")
+    out.add_argument("--dir", metavar="DIR", help=f"(export, import, pool) the CSV directory (default {DEFAULT_DIR})")
     out.add_argument("--out", metavar="FILE", help="(pool) where to write the pool (default: the package's file)")
     out.add_argument("--per-variant", metavar="N", help="(pool) won deals kept per variant (default 1000)")
 
@@ -238,11 +239,11 @@ def _import(args: argparse.Namespace) -> int:
     from cadogan.survey.csvfiles import find_csv_files, read_rows
     from cadogan.survey.store import Store
 
-    if not args.paths:
-        raise BadInput("survey import needs CSV files or directories (e.g. data/survey)")
+    if args.paths and args.dir:
+        raise BadInput("survey import takes CSV files or --dir DIR, not both")
     db = args.db or DEFAULT_DB
     with Store(db) as store:
-        for path in find_csv_files(args.paths):
+        for path in find_csv_files(args.paths or [args.dir or DEFAULT_DIR]):
             added, replaced = store.merge(read_rows(path))
             print(f"{path}: {added} deals added, {replaced} unknown deals now decided")
     return 0

@@ -40,7 +40,8 @@ def free_port():
     (["precedence", "--deals", "0-3", "--scheduler", "nowhere"], "scheduler address"),
     (["report", "--deals", "0-3"], "--deals does not apply"),
     (["precedence", "--deals", "0-3", "--plot", "x.png"], "--plot does not apply"),
-    (["import"], "needs CSV files"),
+    (["import", "a.csv", "--dir", "data/survey"], "not both"),
+    (["import", "--dir", "/nonexistent/dir"], "no such file or directory"),
 ])
 def test_bad_arguments_give_one_clear_line(capsys, tmp_path, argv, message):
     assert message in fails(capsys, *argv, "--db", str(tmp_path / "s.sqlite"))
@@ -76,7 +77,7 @@ def test_survey_then_report_export_import_and_pool(capsys, tmp_path):
     assert (csv_dir / "precedence-king-out.csv").read_text().count("\n") == 13
 
     fresh = tmp_path / "fresh.sqlite"
-    assert main(["survey", "import", str(csv_dir), "--db", str(fresh)]) == 0
+    assert main(["survey", "import", "--db", str(fresh), "--dir", str(csv_dir)]) == 0
     assert "12 deals added" in capsys.readouterr().out
     assert main(["survey", "precedence", "--deals", "0-11", "--workers", "1", "--max-nodes", "4000",
                  "--timeout", "none", "--db", str(fresh), "--quiet"]) == 0
