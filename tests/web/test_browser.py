@@ -81,10 +81,10 @@ def browser_context_factory(tmp_path_factory):
     with sync_playwright() as pw:
         contexts = []
 
-        def make(width: int = 1200, height: int = 780):
+        def make(width: int = 1200, height: int = 780, locale: str = "en-GB"):
             context = pw.chromium.launch_persistent_context(
                 str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-                args=FLAGS, viewport={"width": width, "height": height}, locale="en-GB")
+                args=FLAGS, viewport={"width": width, "height": height}, locale=locale)
             contexts.append(context)
             return context
 
@@ -122,6 +122,11 @@ class Player:
 
     def wait_moves(self, count: int) -> None:
         self.page.wait_for_function(f"document.getElementById('moves').textContent === '{count}'", timeout=10000)
+
+    def wait_live(self, pattern: str) -> None:
+        """Wait until the polite live region says something matching ``pattern`` at its start."""
+        self.page.wait_for_function("p => new RegExp('^(' + p + ')').test(document.getElementById('live').textContent)",
+                                    arg=pattern, timeout=10000)
 
     def pile(self, name: str):
         return self.page.locator(f'[data-pile="{name}"]')
@@ -204,14 +209,13 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
             player.click_move(move)
         player.wait_moves(played)
         assert player.game()["moves"] == line[:played], f"{move} by {how if '>' in move else 'click'}"
-    live = page.inner_text("#live")
-    assert live.startswith("Moved") or live.startswith("Dealt") or live.startswith("Placed")
+    player.wait_live("Moved|Dealt|Placed")
 
     # undo (button) and redo (keyboard R), then Ctrl+Z and Ctrl+Y
     before = player.table()
     page.click("#undo")
     player.wait_moves(len(line) - 1)
-    assert page.inner_text("#live").startswith("Undid")
+    player.wait_live("Undid")
     page.keyboard.press("r")
     player.wait_moves(len(line))
     assert player.table() == before
@@ -329,11 +333,13 @@ def test_no_moves_left_shows_the_solvers_verdict_on_the_deal(browser_context_fac
     player.check_clean()
 
 
-def test_a_phone_held_upright_fits_the_table_and_tap_tap_works(browser_context_factory, live_server):
+def test_a_russian_phone_held_upright_fits_the_table_and_tap_tap_works(browser_context_factory, live_server):
     deal, line = plan("square", "classic")
-    context = browser_context_factory(390, 844)
+    context = browser_context_factory(390, 844, locale="ru-RU")
     player = Player(context, live_server)
     player.open(f"#/square/classic/{deal}")
+    assert player.page.evaluate("document.documentElement.lang") == "ru"  # picked from the browser's language
+    assert player.page.get_attribute("#hint", "aria-label") == "Подсказка"
     width = player.page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
     for played, move in enumerate(line, 1):
@@ -351,7 +357,7 @@ def test_settings_statistics_summary_and_leaving_a_game(browser_context_factory,
     player.wait_moves(1)
     # S reads a summary into the live region
     page.keyboard.press("s")
-    page.wait_for_function("document.getElementById('live').textContent.startsWith('British Square, deal 8')")
+    player.wait_live("British Square, deal 8")
     # the four-colour deck and animations are settings, remembered across a reload
     page.click("#settings")
     page.check("#set-fourColour")
@@ -366,6 +372,7 @@ def test_settings_statistics_summary_and_leaving_a_game(browser_context_factory,
     assert page.evaluate("document.body.classList.contains('four-colour') && document.body.classList.contains('no-anim')")
     # statistics are shown with unambiguous labels
     page.click("#stats")
+    page.wait_for_selector("#stats-dialog[open] table.stats")
     text = page.inner_text("#stats-dialog")
     for label in ("Played", "Won", "Win %", "Streak", "Best streak", "Best time", "Fewest moves"):
         assert label in text
@@ -387,3 +394,59 @@ def test_settings_statistics_summary_and_leaving_a_game(browser_context_factory,
     page.wait_for_function("document.getElementById('share').textContent === '77'")
     assert player.game()["game"] == "square" and player.game()["variant"] == "free"
     player.check_clean()
+
+
+@pytest.fixture()
+def patched_server(tmp_path, monkeypatch):
+    """The app in this process (uvicorn in a thread), so a test can give a game safe moves."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from cadogan.store import Store
+    from cadogan.web.app import make_app
+
+    class InProcess:
+        pass
+
+    server = InProcess()
+    with __import__("socket").socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    config = uvicorn.Config(make_app(Store(str(tmp_path / "g.sqlite3"))), host="127.0.0.1", port=port, log_level="warning")
+    runner = uvicorn.Server(config)
+    thread = threading.Thread(target=runner.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not runner.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    server.url = f"http://127.0.0.1:{port}"
+    yield server
+    runner.should_exit = True
+    thread.join(timeout=10)
+
+
+def test_safe_auto_move_plays_after_the_players_move_but_never_after_undo(browser_context_factory, patched_server,
+                                                                          monkeypatch):
+    game = games.get("precedence")
+    # For this test every legal foundation move counts as safe.
+    monkeypatch.setattr(type(game), "safe_moves", lambda self, state: [m for m in state.legal_moves() if ">" in str(m)])
+    deal, line = plan("precedence", "king-out")
+    first_card = next(i for i, m in enumerate(line) if ">" in m)
+    player = Player(browser_context_factory(), patched_server)
+    page = player.page
+    player.open(f"#/precedence/king-out/{deal}")
+    page.click("#settings")
+    page.check("#set-autoMove")
+    page.keyboard.press("Escape")
+    for played in range(1, first_card + 1):  # the last deal uncovers a card that goes up by itself
+        player.click_move("deal")
+        if played < first_card:
+            player.wait_moves(played)
+    player.wait_moves(first_card + 1)
+    player.wait_live("Moved")
+    page.click("#undo")
+    player.wait_moves(first_card)
+    page.wait_for_timeout(400)
+    assert int(page.inner_text("#moves")) == first_card  # undo is not fought

@@ -123,6 +123,8 @@ export function render() {
   $("restart").disabled = !game.can_undo;
   $("hint").disabled = game.won || game.lost;
   $("timer-box").hidden = !app.settings.showTimer;
+  $("outcome").hidden = !game.won && !game.lost;
+  $("outcome").textContent = game.won ? t("wonTitle") : game.lost ? t("stuckTitle") : "";
   document.activeElement === $("deal-input") || ($("deal-input").value = game.deal_text);
   fillSelects();
   tick();
@@ -161,7 +163,7 @@ function setGame(game, { arrived = null } = {}) {
   app.ui.hint = null;
   app.ui.arrived = app.settings.animations ? arrived : null;
   app.clock.start = game.started === null ? null : Date.now() - game.elapsed * 1000;
-  app.clock.stopped = game.won ? app.clock.start + game.elapsed * 1000 : null;
+  app.clock.stopped = game.won || game.lost ? app.clock.start + game.elapsed * 1000 : null;
   localStorage.setItem(CURRENT_KEY, game.id);
   const hash = shareHash(game);
   if (location.hash !== hash) history.replaceState(null, "", hash);
@@ -270,7 +272,11 @@ export function hint() {
 export async function newGame(gameId, variant, deal, { confirmLeave = true } = {}) {
   const current = app.game;
   if (confirmLeave && current && current.moves.length && !current.won && !current.lost) {
-    if (!(await confirmDialog())) { render(); return; }
+    if (!(await confirmDialog())) {
+      history.replaceState(null, "", shareHash(current));
+      render();
+      return;
+    }
   }
   return serial(async () => {
     const body = { game: gameId };
@@ -419,6 +425,7 @@ export function switchLanguage(lang) {
   $("lang").lang = other;
   translatePage();
   applySettings();
+  $("message").textContent = "";
   render();
 }
 

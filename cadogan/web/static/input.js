@@ -28,7 +28,7 @@ export function attachInput(board, ctx) {
     ctx.render();
     const top = el.querySelector(".card.top");
     const card = top && top.dataset.card;
-    ctx.announce(t("picked", { card: card ? cardName(card) : name, from: el.getAttribute("aria-label").split(",")[0] }));
+    ctx.announce(t("picked", { card: card ? cardName(card) : t("nextStockCard"), from: el.getAttribute("aria-label").split(",")[0] }));
     return game;
   }
 
