@@ -7,7 +7,8 @@ Additions to SPEC (extra fields and routes, none contradicting it): the game obj
 ``deal_text`` (the deal as text: JavaScript numbers lose digits past 2^53), ``redo``, ``can_undo``,
 ``can_redo``, ``safe_moves``, ``layout`` (how the piles lie on the table), ``started``/``elapsed``
 (timer) and ``hints``; ``POST /api/games/{id}/restart``; ``GET /api/games/{id}/hint?from=start``
-(the verdict on the deal itself); ``POST /api/games`` accepts ``"winnable": true`` (a deal from the
+(the verdict on the deal itself), ``?budget=S`` (seconds, default 3) and ``?count=0`` (a verdict check
+that does not count as a hint used); ``POST /api/games`` accepts ``"winnable": true`` (a deal from the
 survey's pool of proven deals, when there is one).
 """
 
@@ -300,7 +301,7 @@ def make_app(store: Store) -> Starlette:
         if where == "start":
             while state.move_stack:
                 state.pop()
-        else:
+        elif request.query_params.get("count", "1") != "0":  # count=0: a verdict check, not a hint asked for
             store.count_hint(saved.id)
             saved.hints += 1
         move, verdict = await run_in_threadpool(solver_hint, state, budget)

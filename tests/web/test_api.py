@@ -125,6 +125,8 @@ def test_hint_is_a_legal_move_or_none_with_a_verdict(client):
     assert answer["move"] is None or answer["move"] in obj["legal_moves"]
     start = client.get(f"/api/games/{obj['id']}/hint?from=start&budget=0.3").json()
     assert start["verdict"] in ("winnable", "lost", "unknown")
+    client.get(f"/api/games/{obj['id']}/hint?budget=0.2&count=0")
+    assert client.get(f"/api/games/{obj['id']}").json()["hints"] == 1  # only the hint asked for counts
 
 
 HOSTILE_BODIES = [

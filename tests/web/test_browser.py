@@ -393,6 +393,10 @@ def test_settings_statistics_summary_and_leaving_a_game(browser_context_factory,
     page.wait_for_function("location.hash === '#/square/free/77' && document.body.dataset.ready")
     page.wait_for_function("document.getElementById('share').textContent === '77'")
     assert player.game()["game"] == "square" and player.game()["variant"] == "free"
+    # the example URL uses the engine's alias of a variant: it opens, then shows the SPEC id
+    page.goto(f"{live_server.url}/#/british-square/british/42")
+    page.wait_for_function("location.hash === '#/british-square/columns/42'")
+    assert player.game()["variant"] == "columns" and player.game()["deal"] == 42
     player.check_clean()
 
 

@@ -204,7 +204,7 @@ function afterMove(game, auto) {
 async function checkVerdict() {
   const id = app.game.id, count = app.game.moves.length;
   try {
-    const answer = await api("GET", `/api/games/${id}/hint?budget=1`);
+    const answer = await api("GET", `/api/games/${id}/hint?budget=1&count=0`);
     if (app.game.id !== id || app.game.moves.length !== count) return;
     showVerdict(answer.verdict);
   } catch (err) { /* a verdict is a comfort: stay quiet */ }

@@ -8,13 +8,29 @@ const GAP = 0.12;       // gap between piles, in card widths
 const RATIO = 1.4;      // card height / width
 const CAPTION = 0.34;   // caption line under a pile, in card widths
 const FAN_ROOM = 1.5;   // height of a fanned pile in a grid of several rows, in card heights
+const SIDE_ROOM = 2.0;  // width of a pile fanned sideways, in card widths (four cards at full spread)
+const BLANK = "-";      // an empty place the size of a card (a null is a narrow gap)
+
+/**
+ * How tableau piles fan out: "down" (columns; and any grid on a screen held upright), "right"
+ * (a grid of several rows on a wide screen, where the room is), or null (squared up).
+ */
+export function fanDirection(layout, width, height) {
+  if (!layout.fanned) return null;
+  return layout.grid.length > 1 && width > 1.15 * height ? "right" : "down";
+}
 
 /** Rows of pile names as they lie on the table (null = empty space). */
-export function tableRows(layout, narrow) {
+export function tableRows(layout, narrow, fan = null) {
   const F = Array.from({ length: layout.foundations }, (_, i) => `f${i + 1}`);
   const head = layout.has_waste ? ["s", "w"] : ["s"];
   const grid = layout.grid.map((row) => row.map((i) => `t${i + 1}`));
   const rows = [];
+  const side = [...head, ...F];
+  if (fan === "right" && Math.ceil(side.length / 2) <= grid.length) {  // stock and foundations beside the grid
+    grid.forEach((row, r) => rows.push({ kind: "grid", r, piles: [side[2 * r] ?? BLANK, side[2 * r + 1] ?? BLANK, null, ...row] }));
+    return rows;
+  }
   if (grid.length && F.length === 2 * grid.length) {  // foundations flank the square, half each side
     rows.push({ kind: "head", piles: head });
     grid.forEach((row, r) => rows.push({ kind: "grid", r, piles: [F[r], null, ...row, null, F[r + grid.length]] }));
@@ -82,14 +98,15 @@ export function showStockFace(game) {
 }
 
 /** Card width in pixels that fits the rows into the box. */
-export function cardWidth(rows, layout, width, height) {
-  const span = (r) => r.piles.reduce((sum, p) => sum + (p === null ? 0.4 : 1), 0) + (r.piles.length - 1) * GAP;
+export function cardWidth(rows, layout, width, height, fan) {
+  const size = (p) => (p === null ? 0.4 : p[0] === "t" && fan === "right" ? SIDE_ROOM : 1);  // BLANK: 1
+  const span = (r) => r.piles.reduce((sum, p) => sum + size(p), 0) + (r.piles.length - 1) * GAP;
   const byWidth = (width - 8) / Math.max(...rows.map(span));
   let units = 0;
   const gridRows = layout.grid.length;
   for (const row of rows) {
-    const fanned = row.kind === "grid" && layout.fanned;
-    units += (fanned ? (gridRows === 1 ? 3.2 : FAN_ROOM) : 1) * RATIO + CAPTION + GAP;
+    const tall = row.kind === "grid" && fan === "down";
+    units += (tall ? (gridRows === 1 ? 3.2 : FAN_ROOM) : 1) * RATIO + CAPTION + GAP;
   }
   const byHeight = (height - 8) / units;
   return Math.max(36, Math.min(120, byWidth, Math.max(byHeight, Math.min(byWidth, 64))));
@@ -104,8 +121,9 @@ export function renderBoard(root, game, ui) {
   const layout = game.layout;
   const pos = game.position;
   const narrow = root.clientWidth < 560;
-  const rows = tableRows(layout, narrow);
-  const cw = cardWidth(rows, layout, root.clientWidth, ui.height);
+  const fan = fanDirection(layout, root.clientWidth, ui.height);
+  const rows = tableRows(layout, narrow, fan);
+  const cw = cardWidth(rows, layout, root.clientWidth, ui.height, fan);
   const ch = cw * RATIO;
   root.style.setProperty("--cw", `${cw}px`);
   root.style.setProperty("--ch", `${ch}px`);
@@ -119,9 +137,9 @@ export function renderBoard(root, game, ui) {
     rowEl.setAttribute("role", "row");
     rowEl.className = `row ${row.kind}`;
     for (const name of row.piles) {
-      if (name === null) {
+      if (name === null || name === BLANK) {
         const spacer = document.createElement("div");
-        spacer.className = "spacer";
+        spacer.className = name === BLANK ? "spacer blank" : "spacer";
         spacer.setAttribute("aria-hidden", "true");
         rowEl.append(spacer);
         continue;
@@ -145,19 +163,25 @@ export function renderBoard(root, game, ui) {
       if (name === "s") shown = showStockFace(game) && cards.length ? [cards[0]] : cards.slice(0, Math.min(cards.length, 3)).map(() => null);
       else if (!fanned) shown = cards.slice(-2);
       let offset = 0;
-      if (fanned && cards.length > 1) {
+      const sideways = fanned && fan === "right";
+      if (sideways) {
+        el.style.width = `${cw * SIDE_ROOM}px`;
+        if (cards.length > 1) offset = Math.max(cw * 0.25, Math.min(cw * 0.34, (cw * (SIDE_ROOM - 1)) / (cards.length - 1)));
+      } else if (fanned && cards.length > 1) {
         const room = layout.grid.length === 1 ? Math.max(ch * 2.6, ui.height - ch * 1.6) : ch * FAN_ROOM;
-        offset = Math.max(ch * 0.17, Math.min(ch * 0.24, (room - ch) / (cards.length - 1)));
+        offset = Math.max(ch * 0.2, Math.min(ch * 0.24, (room - ch) / (cards.length - 1)));
       }
       shown.forEach((code, i) => {
         const card = cardElement(code, lang);
-        if (fanned) card.style.top = `${i * offset}px`;
+        if (sideways) card.style.left = `${i * offset}px`;
+        else if (fanned) card.style.top = `${i * offset}px`;
         else if (name === "s" && code === null) card.style.top = card.style.left = `${-i * 1.5}px`;
         if (i === shown.length - 1) card.classList.add("top");
         if (ui.arrived === name && i === shown.length - 1) card.classList.add("arrived");
         stack.append(card);
       });
-      stack.style.height = `${ch + (fanned ? Math.max(0, cards.length - 1) * offset : 0)}px`;
+      stack.style.height = `${ch + (fanned && !sideways ? Math.max(0, cards.length - 1) * offset : 0)}px`;
+      if (sideways) stack.style.width = `${cw + Math.max(0, cards.length - 1) * offset}px`;
       if (!cards.length) stack.classList.add("empty");
       el.append(stack);
       const caption = document.createElement("div");
@@ -192,6 +216,7 @@ function pileCaption(game, name, cards) {
   if (name === "s") {
     if (game.legal_moves.includes("deal")) return t("dealHint");
     if (game.legal_moves.includes("redeal")) return t("redealHint");
+    if (game.legal_moves.some((m) => m.startsWith("s>"))) return t("placeHint");
     return "";
   }
   if (name === "w") return t("waste");

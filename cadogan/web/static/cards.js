@@ -10,20 +10,22 @@ function face(code) {
   const r = RANK_LETTERS.indexOf(code[0]);
   const suit = code[1];
   const sign = rankSign(r);
-  const narrow = sign.length > 1 ? ' textLength="30" lengthAdjust="spacingAndGlyphs"' : "";
+  const narrow = sign.length > 1 ? ' textLength="27" lengthAdjust="spacingAndGlyphs"' : "";
   const court = r >= 10;
   const centre = court
-    ? `<rect x="22" y="36" width="56" height="70" rx="6" class="court"/>
+    ? `<rect x="27" y="36" width="46" height="70" rx="6" class="court"/>
        <use href="#suit-${suit}" x="38" y="42" width="24" height="24"/>
        <text x="50" y="99" class="court-sign" text-anchor="middle">${sign}</text>`
-    : `<use href="#suit-${suit}" x="22" y="46" width="56" height="56"/>`;
+    : `<use href="#suit-${suit}" x="26" y="46" width="52" height="52"/>`;
   return `<svg class="face suit-${suit}" viewBox="0 0 100 140" aria-hidden="true" focusable="false">
   <rect x="1" y="1" width="98" height="138" rx="8" class="paper"/>
   <text x="5" y="27" class="index"${narrow}>${sign}</text>
-  <use href="#suit-${suit}" x="${sign.length > 1 ? 37 : 30}" y="8" width="21" height="21"/>
+  <use href="#suit-${suit}" x="${sign.length > 1 ? 34 : 30}" y="8" width="21" height="21"/>
+  <use href="#suit-${suit}" x="6" y="35" width="19" height="19"/>
   ${centre}
   <g transform="rotate(180 50 70)"><text x="5" y="27" class="index"${narrow}>${sign}</text>
-  <use href="#suit-${suit}" x="${sign.length > 1 ? 37 : 30}" y="8" width="21" height="21"/></g>
+  <use href="#suit-${suit}" x="${sign.length > 1 ? 34 : 30}" y="8" width="21" height="21"/>
+  <use href="#suit-${suit}" x="6" y="35" width="19" height="19"/></g>
 </svg>`;
 }
 
