@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cadogan.games.base import MOVES, PILE_CODES, DEAL, REDEAL, Move, State
+from cadogan.games.base import DEAL, MOVES, PILE_CODES, REDEAL, Move, State
+
+DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
 
 try:  # pragma: no cover - depends on the build
     from cadogan.solver import _core
@@ -75,7 +77,7 @@ def search(state: State, *, prune: bool = True, timeout: float | None = None,
         *_args(state), bool(prune),
         -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes),
-        -1 if max_memory_mb is None else int(max_memory_mb) * 1024 * 1024)
+        (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024)
     return result, [to_move(p) for p in pairs], nodes, seconds
 
 

@@ -47,36 +47,54 @@ def _deep_size(obj: Any) -> int:
     return size
 
 
-def search(state: State, *, prune: bool = True, timeout: float | None = None,
+PRUNING_RULES = frozenset({"keys", "moves", "safe", "dead"})
+
+
+def _rules(prune: bool | frozenset[str] | set[str]) -> frozenset[str]:
+    if prune is True:
+        return PRUNING_RULES
+    if prune is False:
+        return frozenset()
+    unknown = set(prune) - PRUNING_RULES
+    if unknown:
+        raise ValueError(f"unknown pruning rules {sorted(unknown)}: choose from {sorted(PRUNING_RULES)}")
+    return frozenset(prune)
+
+
+def _legal_moves(state: State) -> list[Move]:
+    return state.legal_moves()
+
+
+def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, timeout: float | None = None,
            max_nodes: int | None = None, max_memory_mb: int | None = None
            ) -> tuple[str, list[Move], int, float]:
     """Search ``state`` (left unchanged) for a win: ``(result, winning line, nodes, seconds)``.
 
     ``prune=False`` is the plain reference search: exact keys (``Game.exact_key``), every legal
-    move in engine order, no safe moves, no dead-end test.  The tests compare it with the pruned
-    search on many small positions.
+    move in engine order, no safe moves, no dead-end test.  ``prune`` may also name the rules to
+    use, a subset of ``PRUNING_RULES``: ``keys`` (``Game.canonical_key``), ``moves``
+    (``Game.search_moves``), ``safe`` (``Game.safe_moves``), ``dead`` (``Game.is_dead``); the tests
+    check each one alone against the plain search on many small positions.
     """
     limits = _Limits(timeout, max_nodes, max_memory_mb)
     game: Game = state.game
     work = state.copy()
     depth0 = len(work.move_stack)
-    if prune:
-        key_of: Callable[[State], Any] = game.canonical_key
-        is_dead: Callable[[State], bool] = getattr(game, "is_dead", _never_dead)
-        safe_moves = game.safe_moves
-        search_moves = getattr(game, "search_moves", game.ordered_moves)
+    rules = _rules(prune)
+    key_of: Callable[[State], Any] = (game.canonical_key if "keys" in rules
+                                      else getattr(game, "exact_key", _exact_key))
+    is_dead: Callable[[State], bool] = (getattr(game, "is_dead", _never_dead) if "dead" in rules
+                                        else _never_dead)
+    safe_moves = game.safe_moves if "safe" in rules else None
+    search_moves = (getattr(game, "search_moves", game.ordered_moves) if "moves" in rules
+                    else _legal_moves)
 
-        def candidates(s: State) -> list[Move]:
+    def candidates(s: State) -> list[Move]:
+        if safe_moves is not None:
             safe = safe_moves(s)
-            return safe[:1] if safe else search_moves(s)
-    else:
-        key_of = getattr(game, "exact_key", _exact_key)
-
-        def is_dead(s: State) -> bool:
-            return False
-
-        def candidates(s: State) -> list[Move]:
-            return s.legal_moves()
+            if safe:
+                return safe[:1]
+        return search_moves(s)
 
     nodes = 1
     if work.is_won():

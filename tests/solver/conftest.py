@@ -1,0 +1,6 @@
+"""Lets the solver tests import their helper module ``solver_positions``."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))

@@ -1,0 +1,93 @@
+"""The compiled core against the Python engine and the Python search, so it cannot drift."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cadogan import games
+from cadogan.solver import native
+from cadogan.solver.search import search
+
+from solver_positions import VARIANTS, reduced_position
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="the compiled core is not built")
+
+
+def _random_walk(game_id: str, variant: str, deal: int, steps: int, seed: int):
+    """Positions along a random line of play from a deal (foundation moves favoured, so lines go far)."""
+    rng = random.Random(seed)
+    state = games.load(game_id, variant, deal)
+    yield state
+    for _ in range(steps):
+        moves = state.legal_moves()
+        if not moves:
+            return
+        to_foundation = [m for m in moves if 2 <= m.dst < 10]
+        state.push(rng.choice(to_foundation) if to_foundation and rng.random() < 0.7 else rng.choice(moves))
+        yield state
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_core_legal_moves_equal_the_engine_on_random_positions(game_id, variant):
+    checked = 0
+    for deal in range(12):
+        for state in _random_walk(game_id, variant, deal, 300, seed=deal):
+            assert sorted(native.legal_moves(state)) == sorted(state.legal_moves()), (
+                f"deal {deal} after {' '.join(map(str, state.move_stack))}")
+            checked += 1
+    for seed in range(60):
+        state = reduced_position(game_id, variant, seed)
+        assert sorted(native.legal_moves(state)) == sorted(state.legal_moves())
+    assert checked > 500
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_core_search_moves_equal_the_game_hook(game_id, variant):
+    game = games.get(game_id)
+    for deal in range(6):
+        for state in _random_walk(game_id, variant, deal, 200, seed=100 + deal):
+            pairs = native._core.legal_moves(*native._args(state), True)
+            assert [native.to_move(p) for p in pairs] == game.search_moves(state)
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_core_moves_change_the_position_as_the_engine_does_and_undo_restores_it(game_id, variant):
+    for deal in range(8):
+        start = games.load(game_id, variant, deal)
+        *_, end = _random_walk(game_id, variant, deal, 250, seed=200 + deal)
+        piles, extra = native.apply(start, end.move_stack)   # AssertionError if undo fails
+        assert piles == native._piles(end)
+        assert extra == native.encoding(end)[2]
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+@pytest.mark.parametrize("prune", [True, False])
+def test_core_and_python_agree_on_small_searches(game_id, variant, prune):
+    verdicts = []
+    for seed in range(40):
+        state = reduced_position(game_id, variant, 1000 + seed)
+        py = search(state, prune=prune, max_nodes=20_000)
+        c = native.search(state, prune=prune, max_nodes=2_000_000, max_memory_mb=64)
+        if py[0] != "unknown":
+            assert c[0] == py[0], f"seed {seed}: core {c[0]}, python {py[0]}"
+        if c[0] == "won":
+            replay = state.copy()
+            for move in c[1]:
+                replay.play(move)
+            assert replay.is_won()
+        verdicts.append(c[0])
+    assert "won" in verdicts
+
+
+def test_core_leaves_the_state_alone_and_reports_limits():
+    state = games.load("british-square", "piles", 1)
+    before = state.to_json()
+    result, moves, nodes, seconds = native.search(state, max_nodes=5000)
+    assert state.to_json() == before
+    assert result == "unknown" and moves == [] and 5000 <= nodes <= 5001
+    result, _, _, seconds = native.search(state, timeout=0.2)
+    assert result == "unknown" and seconds < 0.4
+    result, _, _, _ = native.search(state, max_memory_mb=1)
+    assert result == "unknown"

@@ -1,0 +1,209 @@
+"""The search: honest verdicts, pruning that never cuts off a win, limits that hold."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from cadogan import games
+from cadogan.cards import format_cards, ordered_packs
+from cadogan.games.base import Move
+from cadogan.solver import Hint, SolveResult, hint, native, solve
+from cadogan.solver.search import PRUNING_RULES, search
+
+from solver_positions import VARIANTS, reduced_position
+
+HAS_CORE = native.available()
+ENGINES = [False, True] if HAS_CORE else [False]
+
+
+def replays_to_a_win(state, moves: list[Move]) -> bool:
+    replay = state.copy()
+    for move in moves:
+        replay.play(move)  # IllegalMove if the line is not legal
+    return replay.is_won()
+
+
+# --- hand-made end positions, won and lost, for every game ------------------------------------
+
+def _position(game_id: str, variant: str, **piles) -> object:
+    obj = {"game": game_id, "variant": variant, "deal": None, "stock": [], "waste": []}
+    obj.update(piles)
+    for key in ("foundations", "tableau"):
+        obj[key] = [format_cards(p) if p and isinstance(p[0], int) else p for p in obj[key]]
+    for key in ("stock", "waste"):
+        obj[key] = format_cards(obj[key]) if obj[key] and isinstance(obj[key][0], int) else obj[key]
+    return games.get(game_id).from_json(obj)
+
+
+def _british_full(suit: int, size: int = 26) -> list[int]:
+    return [(n + 1 if n < 13 else 26 - n) + 16 * suit for n in range(size)]
+
+
+def british_end(variant: str, hearts_top: list[str]):
+    """Clubs, diamonds, spades complete; hearts built down to 3H (24 cards); 2H and AH left in t1
+    (``hearts_top`` bottom first)."""
+    n = 16 if variant == "piles" else 4
+    tableau = [hearts_top] + [[] for _ in range(n - 1)]
+    return _position("british-square", variant, foundations=[_british_full(s, 24 if s == 2 else 26) for s in range(4)],
+                     tableau=tableau, built=[0] * n)
+
+
+def square_end(variant: str, redeals: int):
+    """Everything home but QH and KH of the ascending hearts, left in t1 with the King on top."""
+    found = [[r + 16 * s for r in range(1, 14 if s != 2 else 12)] for s in range(4)]
+    found += [[r + 16 * s for r in range(13, 0, -1)] for s in range(4)]
+    tableau = [["QH", "KH"]] + [[] for _ in range(11)]
+    return _position("square", variant, foundations=found, tableau=tableau, redeals_left=redeals)
+
+
+def precedence_end(variant: str, waste: list[str], redeals: int):
+    """f1..f7 complete, f8 (base 6) needs an 8 then a 7; the two are in the waste."""
+    from cadogan.games.precedence import BASE_RANKS, next_rank
+    pool = ordered_packs()
+    for card in ("8C", "7C"):
+        pool.remove(next(c for c in pool if format_cards([c])[0] == card))
+    found = []
+    for k in range(8):
+        pile = []
+        for i in range(13 if k < 7 else 11):
+            rank = next_rank(BASE_RANKS[k], i)
+            card = next(c for c in pool if c & 15 == rank)
+            pool.remove(card)
+            pile.append(card)
+        found.append(pile)
+    assert not pool
+    return _position("precedence", variant, foundations=found, tableau=[], waste=waste, redeals_left=redeals)
+
+
+END_POSITIONS = [
+    ("british won: 2H on top of AH", lambda: british_end("columns", ["AH", "2H"]), "won"),
+    ("british won, piles", lambda: british_end("piles", ["AH", "2H"]), "won"),
+    ("british lost: AH covers 2H, and a card never fills an empty pile", lambda: british_end("columns", ["2H", "AH"]), "lost"),
+    ("square lost: KH covers QH, no gathering left", lambda: square_end("classic", 0), "lost"),
+    ("square won: the gathering deals QH before KH", lambda: square_end("classic", 1), "won"),
+    ("square free lost", lambda: square_end("free", 0), "lost"),
+    ("precedence won: 8 on top", lambda: precedence_end("king-out", ["7C", "8C"], 0), "won"),
+    ("precedence lost: 7 covers 8, no redeal", lambda: precedence_end("king-out", ["8C", "7C"], 0), "lost"),
+    ("precedence won: the redeal turns 8 up first", lambda: precedence_end("first-king", ["8C", "7C"], 1), "won"),
+]
+
+
+@pytest.mark.parametrize("name,make,expected", END_POSITIONS, ids=[e[0] for e in END_POSITIONS])
+@pytest.mark.parametrize("use_core", ENGINES)
+def test_hand_made_end_positions(name, make, expected, use_core):
+    state = make()
+    result = solve(state, timeout=10, use_core=use_core)
+    assert result.result == expected
+    if expected == "won":
+        assert replays_to_a_win(state, result.moves)
+
+
+# --- pruning never cuts off a win -------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+@pytest.mark.parametrize("rule", sorted(PRUNING_RULES) + ["all"])
+def test_each_pruning_rule_agrees_with_the_plain_search(game_id, variant, rule):
+    prune = True if rule == "all" else {rule}
+    decided = {"won": 0, "lost": 0}
+    for seed in range(30):
+        state = reduced_position(game_id, variant, seed, left=3 + seed % 8)
+        plain = search(state, prune=False, max_nodes=15_000)
+        pruned = search(state, prune=prune, max_nodes=15_000)
+        if "unknown" not in (plain[0], pruned[0]):
+            assert pruned[0] == plain[0], f"seed {seed}: {rule} says {pruned[0]}, plain search {plain[0]}"
+            decided[plain[0]] += 1
+        if pruned[0] == "won":
+            assert replays_to_a_win(state, pruned[1])
+    assert decided["won"] >= 10
+
+
+@pytest.mark.skipif(not HAS_CORE, reason="the compiled core is not built")
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_pruned_core_agrees_with_the_plain_core_on_larger_positions(game_id, variant):
+    rng = random.Random(game_id + variant)
+    decided = {"won": 0, "lost": 0}
+    for seed in range(50):
+        state = reduced_position(game_id, variant, 500 + seed, left=rng.randint(8, 22))
+        plain = native.search(state, prune=False, max_nodes=300_000, max_memory_mb=64)
+        pruned = native.search(state, prune=True, max_nodes=300_000, max_memory_mb=64)
+        if "unknown" not in (plain[0], pruned[0]):
+            assert pruned[0] == plain[0], f"seed {seed}"
+            decided[plain[0]] += 1
+        if pruned[0] == "won":
+            assert replays_to_a_win(state, pruned[1])
+    assert decided["won"] >= 20
+
+
+def test_lost_positions_are_found_among_the_reduced_ones():
+    """The comparisons above are not vacuous: some reduced positions are proven lost both ways."""
+    lost = 0
+    for game_id, variant in VARIANTS:
+        for seed in range(30):
+            state = reduced_position(game_id, variant, seed, left=3 + seed % 8)
+            if search(state, prune=False, max_nodes=15_000)[0] == "lost":
+                lost += 1
+    assert lost >= 10
+
+
+# --- the public API ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("use_core", ENGINES)
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_solve_respects_its_timeout_and_leaves_the_state_alone(game_id, variant, use_core):
+    state = games.load(game_id, variant, 3)
+    before = state.to_json()
+    start = time.perf_counter()
+    result = solve(state, timeout=0.25, use_core=use_core)
+    elapsed = time.perf_counter() - start
+    assert isinstance(result, SolveResult)
+    assert elapsed < 0.25 + 0.2
+    assert state.to_json() == before and not state.move_stack
+    if result.result == "won":
+        assert replays_to_a_win(state, result.moves)
+    else:
+        assert result.result == "unknown" and result.moves == []
+
+
+@pytest.mark.parametrize("use_core", ENGINES)
+def test_solve_respects_max_nodes(use_core):
+    result = solve(games.load("square", "free", 5), max_nodes=3000, use_core=use_core)
+    assert result.result == "unknown" and result.nodes <= 3000 + 200
+
+
+def test_memory_limit_gives_unknown_not_a_false_proof():
+    state = games.load("british-square", "piles", 2)
+    assert solve(state, max_memory_mb=1, timeout=5).result == "unknown"
+
+
+def test_solve_from_the_middle_of_a_game_returns_the_line_from_there():
+    state = games.load("precedence", "king-out", 4)
+    for _ in range(5):
+        state.play("deal")
+    result = solve(state, timeout=10)
+    assert result.result == "won" and replays_to_a_win(state, result.moves)
+    assert len(state.move_stack) == 5
+
+
+def test_hint_gives_the_first_move_of_a_win():
+    state = square_end("classic", 1)
+    h = hint(state, budget=0.5)
+    assert h == Hint(Move.from_text("redeal"), "winnable")
+
+
+def test_hint_on_a_lost_position():
+    state = precedence_end("king-out", ["8C", "7C"], 0)
+    assert hint(state, budget=0.3) == Hint(None, "lost")
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_hint_keeps_to_its_budget_and_names_a_legal_move(game_id, variant):
+    state = games.load(game_id, variant, 11)
+    for budget in (0.05, 0.3):
+        start = time.perf_counter()
+        h = hint(state, budget=budget)
+        assert time.perf_counter() - start < budget + 0.1
+        assert h.verdict in ("winnable", "lost", "unknown")
+        assert h.move in state.legal_moves()
