@@ -1,0 +1,104 @@
+"""Solver benchmark: per game and variant over deals 1..N, with a time limit per deal.
+
+    python bench/solver.py [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--python]
+
+Prints one Markdown table row per variant: decided %, won %, proven-lost %, unknown %, median and
+p95 seconds per deal, and nodes per second; then the machine it ran on.  Every won line is replayed
+through the engine (a failure stops the run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+
+from cadogan import games
+from cadogan.solver import SOLVER_VERSION, core_available, solve
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def bench_variant(game_id: str, variant: str, deals: int, timeout: float, use_core: bool | None,
+                  verbose: bool) -> dict[str, float]:
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+    seconds: list[float] = []
+    nodes = 0
+    for deal in range(1, deals + 1):
+        state = games.load(game_id, variant, deal)
+        result = solve(state, timeout=timeout, use_core=use_core)
+        if result.result == "won":
+            replay = state.copy()
+            for move in result.moves:
+                replay.play(move)
+            if not replay.is_won():
+                sys.exit(f"{game_id} {variant} deal {deal}: the winning line does not win")
+        counts[result.result] += 1
+        seconds.append(result.seconds)
+        nodes += result.nodes
+        if verbose:
+            print(f"  {game_id} {variant} {deal}: {result.result} {result.nodes} nodes {result.seconds:.2f} s",
+                  file=sys.stderr, flush=True)
+    n = float(deals)
+    total = sum(seconds)
+    return {"decided": 100 * (counts["won"] + counts["lost"]) / n, "won": 100 * counts["won"] / n,
+            "lost": 100 * counts["lost"] / n, "unknown": 100 * counts["unknown"] / n,
+            "median": statistics.median(seconds), "p95": percentile(seconds, 0.95),
+            "nodes_per_s": nodes / total if total else 0.0}
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals 1..N (default 200)")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal (default 30)")
+    parser.add_argument("--only", action="append", default=[], metavar="GAME[/VARIANT]",
+                        help="bench only these (repeatable)")
+    parser.add_argument("--python", action="store_true", help="force the pure-Python search")
+    parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal on stderr")
+    args = parser.parse_args(argv)
+    use_core = False if args.python else None
+    engine = "pure Python" if args.python or not core_available() else "compiled core"
+    print(f"Solver {SOLVER_VERSION} ({engine}), deals 1-{args.deals}, {args.timeout:g} s per deal")
+    print()
+    print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for game in games.all_games():
+        for variant in game.variants:
+            if args.only and not any(o in (game.id, f"{game.id}/{variant}") for o in args.only):
+                continue
+            started = time.perf_counter()
+            row = bench_variant(game.id, variant, args.deals, args.timeout, use_core, args.verbose)
+            print(f"| {game.id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
+                  f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} |",
+                  flush=True)
+            if args.verbose:
+                print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    print()
+    print(f"Machine: {machine()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
