@@ -131,7 +131,12 @@ class Player:
     def pile(self, name: str):
         return self.page.locator(f'[data-pile="{name}"]')
 
+    def settle(self) -> None:
+        """Wait until no card is still sliding (a card is dragged from where it lies, not mid-flight)."""
+        self.page.wait_for_function("document.getAnimations().filter(a => a.playState === 'running').length === 0")
+
     def click_move(self, move: str) -> None:
+        self.settle()
         if move in ("deal", "redeal"):
             self.pile("s").click()
             return
@@ -140,6 +145,7 @@ class Player:
         self.pile(dst).locator(".stack").click()
 
     def drag_move(self, move: str) -> None:
+        self.settle()
         src, dst = move.split(">")
         card = self.pile(src).locator(".card.top").bounding_box()
         target = self.pile(dst).locator(".stack").bounding_box()

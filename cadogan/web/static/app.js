@@ -157,6 +157,27 @@ function formatTime(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
 }
 
+/** Where the card that is about to move lies now (its top card's box), to slide it from there. */
+function cardBox(name) {
+  const el = app.piles[name] && app.piles[name].querySelector(".card.top");
+  return el ? el.getBoundingClientRect() : null;
+}
+
+function motionAllowed() {
+  return app.settings.animations && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Slide the top card of pile `name` from the box `from` to where it now lies (FLIP). */
+function slide(name, from) {
+  const el = from && app.piles[name] && app.piles[name].querySelector(".card.top");
+  if (!el || !el.animate) return;
+  const to = el.getBoundingClientRect();
+  const dx = from.left - to.left, dy = from.top - to.top;
+  if (Math.abs(dx) + Math.abs(dy) < 2) return;
+  el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 500 }, { transform: "none", zIndex: 500 }],
+             { duration: Math.min(320, 120 + Math.hypot(dx, dy) / 4), easing: "cubic-bezier(.2,.7,.3,1)" });
+}
+
 function setGame(game, { arrived = null } = {}) {
   app.game = game;
   app.ui.selected = null;
@@ -171,10 +192,12 @@ function setGame(game, { arrived = null } = {}) {
 }
 
 // --- actions --------------------------------------------------------------------------------------
-export function play(move, { auto = false } = {}) {
+export function play(move, { auto = false, from = null } = {}) {
   return serial(async () => {
     const before = app.game;
     if (!before) return;
+    const [src, dstPile] = move.includes(">") ? move.split(">") : move === "deal" && before.layout.has_waste ? ["s", "w"] : [null, null];
+    const start = motionAllowed() && src ? from || cardBox(src) : null;
     let game;
     try {
       game = await api("POST", `/api/games/${before.id}/moves`, { move });
@@ -184,8 +207,8 @@ export function play(move, { auto = false } = {}) {
       failed(err);
       return;
     }
-    const dst = move.includes(">") ? move.split(">")[1] : move === "deal" && before.layout.has_waste ? "w" : null;
-    setGame(game, { arrived: dst });
+    setGame(game, { arrived: start || !src ? null : dstPile });
+    if (start) slide(dstPile, start);
     announce(describeMove(before, move));
     afterMove(game, auto);
   });
@@ -222,9 +245,13 @@ function step(action) {
     const game = app.game;
     if (!game) return;
     const move = action === "undo" ? game.moves[game.moves.length - 1] : game.redo[0];
+    let path = move && move.includes(">") ? move.split(">") : move === "deal" && game.layout.has_waste ? ["s", "w"] : null;
+    if (path && action === "undo") path = [path[1], path[0]];
+    const start = path && action !== "restart" && motionAllowed() ? cardBox(path[0]) : null;
     try {
       const next = await api("POST", `/api/games/${game.id}/${action}`);
       setGame(next);
+      if (start) slide(path[1], start);
       announce(action === "restart" ? t("restarted") : t(action === "undo" ? "undone" : "redone", { move }));
     } catch (err) {
       failed(err);

@@ -132,13 +132,14 @@ export function attachInput(board, ctx) {
     if (!current) return;
     swallowClick = true;
     setTimeout(() => { swallowClick = false; }, 0);
+    const dropped = current.ghost.getBoundingClientRect();
     current.ghost.remove();
     source.card.classList.remove("dragging");
     if (current.over) current.over.classList.remove("drop-over");
     const target = cancelled ? null : pileOf(document.elementFromPoint(event.clientX, event.clientY));
     if (target && target.dataset.pile !== current.src) {
       app.ui.focus = target.dataset.pile;
-      ctx.play(`${current.src}>${target.dataset.pile}`);
+      ctx.play(`${current.src}>${target.dataset.pile}`, { from: dropped });
     } else {
       ctx.render();
     }
