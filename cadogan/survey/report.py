@@ -71,39 +71,52 @@ def print_table(entries: list[dict[str, Any]]) -> None:
     Console(width=None if sys.stdout.isatty() else 140).print(table)
 
 
+#: The plot shows won / decided only when at most this share of the deals is unknown: beyond it,
+#: which deals the solver manages to decide says more about the solver than about the game.
+DECIDED_RATE_MAX_UNKNOWN = 0.10
+
+
 def plot(entries: list[dict[str, Any]], path: str | Path) -> Path:
-    """Each variant's win rate with its Wilson interval (the dot and whisker) over its honest bounds
-    (the pale bar), saved as a PNG."""
+    """Per variant: the honest bounds (pale bar), the share proven won with its Wilson interval (dark
+    dot and whisker), and won / decided (hollow diamond) when few deals are unknown.  Saved as PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    from cadogan.survey.stats import wilson_interval
 
     path = Path(path)
     if not entries:
         raise BadInput("nothing to plot: the database holds no results")
     labels = [f"{e['game']} {e['variant']}\n{e['deals']} deals, {e['unknown']} unknown" for e in entries]
-    fig, ax = plt.subplots(figsize=(8, 0.75 * len(entries) + 1.6))
+    fig, ax = plt.subplots(figsize=(8, 0.75 * len(entries) + 1.8))
     for y, e in enumerate(entries):
         low, high = e["bounds"]
         ax.barh(y, 100 * (high - low), left=100 * low, height=0.5, color="#c9d7ea")
-        if e["rate"] is not None:
+        proven = e["won"] / e["deals"]
+        lo, hi = wilson_interval(e["won"], e["deals"])
+        ax.errorbar(100 * proven, y, xerr=[[100 * (proven - lo)], [100 * (hi - proven)]], fmt="o", color="#1f4e8c",
+                    capsize=4)
+        ax.annotate(pct(proven), (100 * proven, y), textcoords="offset points", xytext=(0, 9), ha="center",
+                    fontsize=8)
+        if e["rate"] is not None and e["unknown"] <= DECIDED_RATE_MAX_UNKNOWN * e["deals"]:
             lo, hi = e["interval"]
-            ax.errorbar(100 * e["rate"], y, xerr=[[100 * (e["rate"] - lo)], [100 * (hi - e["rate"])]], fmt="o",
-                        color="#1f4e8c", capsize=4)
-            ax.annotate(pct(e["rate"]), (100 * e["rate"], y), textcoords="offset points", xytext=(0, 9),
-                        ha="center", fontsize=8)
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
-
-    ax.legend(handles=[Patch(color="#c9d7ea", label="honest bounds: unknowns as lost .. as won (Wilson 95%)"),
-                       Line2D([], [], color="#1f4e8c", marker="o", label="won / decided, Wilson 95%")],
-              loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.4 / len(entries)), ncol=2, fontsize=7, frameon=False)
+            ax.errorbar(100 * e["rate"], y + 0.15, xerr=[[100 * (e["rate"] - lo)], [100 * (hi - e["rate"])]],
+                        fmt="D", mfc="white", color="#b5541c", capsize=3)
+    handles = [Patch(color="#c9d7ea", label="honest bounds: unknowns as lost .. as won"),
+               Line2D([], [], color="#1f4e8c", marker="o", label="proven won / all deals"),
+               Line2D([], [], color="#b5541c", marker="D", mfc="white",
+                      label=f"won / decided (drawn when <= {DECIDED_RATE_MAX_UNKNOWN:.0%} unknown)")]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.1 - 0.5 / len(entries)), ncol=2,
+              fontsize=7, frameon=False)
     ax.set_yticks(range(len(entries)), labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("deals won (%)")
-    ax.set_title("Cadogan winnability survey")
+    ax.set_title("Cadogan winnability survey (all intervals Wilson 95%)")
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     try:
