@@ -116,8 +116,8 @@ def test_precedence_new_deal_and_quit(monkeypatch, capsys):
 def test_precedence_foundation_lines_say_what_comes_next(monkeypatch, capsys):
     out = play(monkeypatch, capsys, ["precedence", "-d", "0"], "")
     assert re.search(r"^f1  KS   1/13  v next any Q   ends A$", out, re.M)
-    assert re.search(r"^f2  --   0/13    next any Q$", out, re.M)
-    assert re.search(r"^f3  --   0/13    not open yet$", out, re.M)
+    assert re.search(r"^f2  --   0/13    next any Q   ends K$", out, re.M)
+    assert re.search(r"^f3  --   0/13    not open yet   ends Q$", out, re.M)
     assert "redeals left 2" in out
 
 
