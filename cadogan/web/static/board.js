@@ -21,7 +21,7 @@ export function fanDirection(layout, width, height) {
 }
 
 /** Rows of pile names as they lie on the table (null = empty space). */
-export function tableRows(layout, narrow, fan = null) {
+export function tableRows(layout, narrow, fan = null, wide = false) {
   const F = Array.from({ length: layout.foundations }, (_, i) => `f${i + 1}`);
   const head = layout.has_waste ? ["s", "w"] : ["s"];
   const grid = layout.grid.map((row) => row.map((i) => `t${i + 1}`));
@@ -32,6 +32,11 @@ export function tableRows(layout, narrow, fan = null) {
     return rows;
   }
   if (grid.length && F.length === 2 * grid.length) {  // foundations flank the square, half each side
+    if (wide && head.length <= grid.length) {  // stock at the side, the last one nearest the player
+      const extra = grid.map((_, r) => head[r - (grid.length - head.length)] ?? BLANK);
+      grid.forEach((row, r) => rows.push({ kind: "grid", r, piles: [BLANK, null, F[r], null, ...row, null, F[r + grid.length], null, extra[r]] }));
+      return rows;
+    }
     rows.push({ kind: "head", piles: head });
     grid.forEach((row, r) => rows.push({ kind: "grid", r, piles: [F[r], null, ...row, null, F[r + grid.length]] }));
     return rows;
@@ -122,7 +127,7 @@ export function renderBoard(root, game, ui) {
   const pos = game.position;
   const narrow = root.clientWidth < 560;
   const fan = fanDirection(layout, root.clientWidth, ui.height);
-  const rows = tableRows(layout, narrow, fan);
+  const rows = tableRows(layout, narrow, fan, root.clientWidth > 1.15 * ui.height);
   const cw = cardWidth(rows, layout, root.clientWidth, ui.height, fan);
   const ch = cw * RATIO;
   root.style.setProperty("--cw", `${cw}px`);
