@@ -178,7 +178,21 @@ function slide(name, from) {
              { duration: Math.min(320, 120 + Math.hypot(dx, dy) / 4), easing: "cubic-bezier(.2,.7,.3,1)" });
 }
 
+async function refreshStatsLine() {
+  const game = app.game;
+  if (!game) return;
+  let rows = [];
+  try { rows = await api("GET", "/api/stats"); } catch (err) { return; }
+  const row = rows.find((r) => r.game === game.game && r.variant === game.variant);
+  $("stats-line").textContent = row
+    ? `${gameName(game.game)} · ${game.variant}: ${t("played")} ${row.played} · ${t("won")} ${row.won} (${row.win_percent}%) · ${t("streak")} ${row.current_streak} · ${t("bestStreak")} ${row.best_streak}`
+      + (row.best_time_seconds === null ? "" : ` · ${t("bestTime")} ${formatTime(row.best_time_seconds)}`)
+      + (row.fewest_moves === null ? "" : ` · ${t("fewestMoves")} ${row.fewest_moves}`)
+    : "";
+}
+
 function setGame(game, { arrived = null } = {}) {
+  const changed = !app.game || app.game.id !== game.id || app.game.won !== game.won || app.game.lost !== game.lost;
   app.game = game;
   app.ui.selected = null;
   app.ui.hint = null;
@@ -189,6 +203,7 @@ function setGame(game, { arrived = null } = {}) {
   const hash = shareHash(game);
   if (location.hash !== hash) history.replaceState(null, "", hash);
   render();
+  if (changed || game.moves.length === 1) refreshStatsLine();
 }
 
 // --- actions --------------------------------------------------------------------------------------
@@ -454,6 +469,7 @@ export function switchLanguage(lang) {
   applySettings();
   $("message").textContent = "";
   render();
+  refreshStatsLine();
 }
 
 // --- routing: #/game/variant/deal -----------------------------------------------------------------

@@ -243,12 +243,14 @@ export function cardSign(code) {
 export function gameName(id) { return GAME_NAMES[lang][id] || id; }
 export function rulesHtml(gameId) { return (RULES[lang][gameId] || "") + RULES[lang].sources; }
 
+/** A reason from the server in the player's language, card codes (QD) written as signs (Q♦). */
 export function translateReason(reason) {
-  if (lang !== "ru") return reason;
-  for (const [pattern, replacement] of REASONS_RU) {
-    if (pattern.test(reason)) return reason.replace(pattern, replacement);
+  let text = reason;
+  if (lang === "ru") {
+    const rule = REASONS_RU.find(([pattern]) => pattern.test(reason));
+    if (rule) text = reason.replace(rule[0], rule[1]);
   }
-  return reason;
+  return text.replace(/\b([A2-9TJQK])([CDHS])\b/g, (code) => cardSign(code));
 }
 
 /** Apply t() to every element with data-i18n (text) or data-i18n-label (aria-label and title). */
