@@ -329,6 +329,35 @@ class BritishSquare(Game):
         return (len(state.stock), tuple(state.waste), tuple(found),
                 tuple(sorted((built[i], tuple(p)) for i, p in enumerate(state.tableau))))
 
+    def safe_moves(self, state: State) -> list[Move]:
+        """A move of the card a foundation needs once its suit is coming down (13 cards or more on
+        it), when no pile is left empty while the stock or the waste still holds a card.
+
+        Why no win is lost: with the foundation coming down and needing rank r, every card of the
+        suit above r is home and the card X is the only one left of its rank; the cards left of the
+        suit are one each of r-1 .. A, which can only go home in that order after X.  Take a winning
+        line L that keeps X out: play X home now and then follow L, dropping its moves of X and
+        sending home at once any card L builds onto X or onto a card so sent (only the next card the
+        foundation needs is one rank from them).  The two positions then differ only by cards of the
+        suit that are home on one side, and no other card ever lies on them, so every other move of
+        L stays legal.  The condition keeps the piles that are empty the same on both sides (the
+        fill rule then asks the same thing of both): X leaves no empty pile behind, or nothing is
+        left in the stock and the waste to fill one with (X alone in the waste, or no stock and
+        waste at all).
+        """
+        assert isinstance(state, BritishSquareState)
+        for move in state.legal_moves():
+            src, dst = move
+            if src < 0 or src == STOCK or dst >= TABLEAU_BASE or len(state.piles[dst]) < 13:
+                continue
+            if src == WASTE:
+                if state.stock or len(state.waste) != 1:
+                    continue
+            elif len(state.piles[src]) < 2 and (state.stock or state.waste):
+                continue
+            return [move]
+        return []
+
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: to a foundation, tableau builds, from the waste, deal."""
         return sorted(state.legal_moves(), key=_move_rank)

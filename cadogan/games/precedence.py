@@ -193,6 +193,10 @@ class Precedence(Game):
         return (state.redeals_left, bytes(c & 15 for c in state.stock), bytes(c & 15 for c in state.waste),
                 bytes(len(f) for f in state.foundations))
 
+    # Share of a timed solve kept for randomised dives for a win after the complete search: in
+    # Precedence the complete search rarely finishes, and dives find wins it misses.
+    dive_share = 0.5
+
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: plays (most cards still to come first), deal, redeal."""
         moves = state.legal_moves()

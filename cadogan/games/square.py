@@ -327,6 +327,36 @@ class Square(Game):
             return (tuple(state.stock), found, upper, bottom)
         return (tuple(state.stock), found, tuple(map(tuple, tableau)), state.redeals_left)
 
+    def safe_moves(self, state: State) -> list[Move]:
+        """A card to its foundation once its suit's two foundations have *crossed* (together they
+        hold 13 cards or more), when no gathering is left and, while the stock lasts, the card
+        leaves its pile non-empty.
+
+        Why no win is lost: once crossed, the cards of the suit still out are one of each rank, each
+        rank wanted by one foundation only, and a card one rank from a card home (or going home) is
+        always the next card one of the two foundations wants.  Take a winning line L that keeps
+        the card X out: play X home now and follow L, dropping its moves of X and sending home at
+        once any card L builds onto X or onto a card so sent.  The positions then differ only by
+        such cards, with no other card ever on them, so every other move of L stays legal.  With no
+        gathering left the piles are never gathered (the missing cards cannot shift a later deal),
+        and the condition on the stock means no bottom-row pile is refilled on one side only.
+        """
+        assert isinstance(state, SquareState)
+        if state.redeals_left:
+            return []
+        foundations = state.foundations
+        for move in state.legal_moves():
+            src, dst = move
+            if src < TABLEAU_BASE or dst >= TABLEAU_BASE:
+                continue
+            suit = (dst - FOUNDATION_BASE) % 4
+            if len(foundations[suit]) + len(foundations[4 + suit]) < 13:
+                continue
+            if state.stock and len(state.piles[src]) < 2:
+                continue
+            return [move]
+        return []
+
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: to a foundation, builds, placements, deal, redeal."""
         return sorted(state.legal_moves(), key=_move_rank)

@@ -438,9 +438,46 @@ static int equivalent(const S *s, Mv a, Mv b, int sqmode) {
     return 0;
 }
 
+/* British Square's safe move (BritishSquare.safe_moves): the card a descending foundation needs,
+ * when no pile is left empty while the stock or the waste holds a card. */
+static int bs_safe(const S *s, const Mv *mv, int k) {
+    for (int i = 0; i < k; i++) {
+        Mv m = mv[i];
+        if (m.src < 0 || m.src == STOCK || m.dst >= TB || s->n[m.dst] < 13) continue;
+        if (m.src == WASTE) {
+            if (s->n[STOCK] || s->n[WASTE] != 1) continue;
+        } else if (s->n[m.src] < 2 && (s->n[STOCK] || s->n[WASTE])) continue;
+        return i;
+    }
+    return -1;
+}
+
+/* Square's safe move (Square.safe_moves): a card home once its suit's foundations have crossed,
+ * with no gathering left, leaving its pile non-empty while the stock lasts. */
+static int sq_safe(const S *s, const Mv *mv, int k) {
+    if (s->redeals) return -1;
+    for (int i = 0; i < k; i++) {
+        Mv m = mv[i];
+        if (m.src < TB || m.dst >= TB) continue;
+        int suit = (m.dst - FB) % 4;
+        if (s->n[FB + suit] + s->n[FB + 4 + suit] < 13) continue;
+        if (s->n[STOCK] && s->n[m.src] < 2) continue;
+        return i;
+    }
+    return -1;
+}
+
 static int gen_search(const S *s, Mv *out) {
     Mv mv[MAXMOVES];
     int k = gen_legal(s, mv), kept = 0;
+    if (s->rules == R_BRITISH) {
+        int safe = bs_safe(s, mv, k);
+        if (safe >= 0) { out[0] = mv[safe]; return 1; }
+    }
+    if (s->rules == R_SQUARE) {
+        int safe = sq_safe(s, mv, k);
+        if (safe >= 0) { out[0] = mv[safe]; return 1; }
+    }
     if (s->rules == R_PRECEDENCE) {
         /* plays first, the one with the fewest cards on its foundation only; then deal/redeal */
         int best = -1;
@@ -640,10 +677,27 @@ static int work_room(Work *w) {
     return 0;
 }
 
+static uint64_t rng_state;
+
+static uint64_t rng_next(void) {
+    rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
 static int open_frame(S *s, Work *w, int prune) {
     if (work_room(w)) return -1;
     Mv *out = w->buf + w->buf_len;
     int k = prune ? gen_search(s, out) : gen_legal(s, out);
+    if (rng_state && k > 1) {
+        /* a randomised dive (search for a win only): perturb the game's order a little */
+        for (int i = 0; i < k - 1; i++) {
+            uint64_t r = rng_next();
+            if ((r & 3) == 0) {
+                int j = i + 1 + (int)((r >> 8) % (uint64_t)(k - i - 1));
+                Mv t = out[i]; out[i] = out[j]; out[j] = t;
+            }
+        }
+    }
     Frame *f = &w->fr[w->nfr++];
     f->start = f->next = (int)w->buf_len;
     f->end = (int)w->buf_len + k;
@@ -838,7 +892,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *piles, *extra;
     double timeout;
     long long max_nodes, max_bytes;
-    if (!PyArg_ParseTuple(args, "iiOOpdLL", &rules, &flags, &piles, &extra, &prune, &timeout, &max_nodes, &max_bytes))
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTuple(args, "iiOOpdLL|K", &rules, &flags, &piles, &extra, &prune, &timeout, &max_nodes, &max_bytes, &seed))
         return NULL;
     S s;
     if (read_state(&s, rules, flags, piles, extra)) return NULL;
@@ -847,7 +902,9 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     int root = 0;
     double t0 = now();
     PyThreadState *ts = PyEval_SaveThread();
+    rng_state = seed ? seed * 0x9E3779B97F4A7C15ULL | 1 : 0;
     int res = run_search(&s, prune, timeout, max_nodes, max_bytes, &nodes, &root, &ts);
+    if (seed && res == RES_LOST) res = RES_UNKNOWN;  /* a randomised dive proves nothing */
     PyEval_RestoreThread(ts);
     double secs = now() - t0;
     if (res == RES_NOMEM) { free_state(&s); return PyErr_NoMemory(); }
@@ -867,8 +924,9 @@ static PyMethodDef methods[] = {
      "apply(rules, flags, piles, extra, moves) -> (piles, extra) after pushing the moves; "
      "AssertionError if undoing them does not restore the position."},
     {"search", py_search, METH_VARARGS,
-     "search(rules, flags, piles, extra, prune, timeout, max_nodes, max_bytes) -> "
-     "(result, [(src, dst)], nodes, seconds); negative limits mean none."},
+     "search(rules, flags, piles, extra, prune, timeout, max_nodes, max_bytes, seed=0) -> "
+     "(result, [(src, dst)], nodes, seconds); negative limits mean none; a non-zero seed perturbs "
+     "the move order at random (for finding wins: such a search never answers lost)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -68,16 +68,18 @@ def apply(state: State, moves: list[Move]) -> tuple[list[list[int]], tuple[int, 
 
 
 def search(state: State, *, prune: bool = True, timeout: float | None = None,
-           max_nodes: int | None = None, max_memory_mb: int | None = None
+           max_nodes: int | None = None, max_memory_mb: int | None = None, seed: int = 0
            ) -> tuple[str, list[Move], int, float]:
-    """Same contract as ``cadogan.solver.search.search``, run by the core."""
+    """Same contract as ``cadogan.solver.search.search``, run by the core.  A non-zero ``seed``
+    perturbs the move order at random: such a dive may find a win, never proves a loss."""
     if _core is None:
         raise RuntimeError("the compiled core is not built")
     result, pairs, nodes, seconds = _core.search(
         *_args(state), bool(prune),
         -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes),
-        (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024)
+        (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024,
+        int(seed) & (2**64 - 1))
     return result, [to_move(p) for p in pairs], nodes, seconds
 
 

@@ -44,12 +44,13 @@ def test_core_legal_moves_equal_the_engine_on_random_positions(game_id, variant)
 
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
-def test_core_search_moves_equal_the_game_hook(game_id, variant):
+def test_core_search_candidates_equal_the_game_hooks(game_id, variant):
     game = games.get(game_id)
     for deal in range(6):
         for state in _random_walk(game_id, variant, deal, 200, seed=100 + deal):
             pairs = native._core.legal_moves(*native._args(state), True)
-            assert [native.to_move(p) for p in pairs] == game.search_moves(state)
+            expected = game.safe_moves(state)[:1] or game.search_moves(state)
+            assert [native.to_move(p) for p in pairs] == expected
 
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
