@@ -81,10 +81,10 @@ def browser_context_factory(tmp_path_factory):
     with sync_playwright() as pw:
         contexts = []
 
-        def make(width: int = 1200, height: int = 780, locale: str = "en-GB"):
+        def make(width: int = 1200, height: int = 780, locale: str = "en-GB", touch: bool = False):
             context = pw.chromium.launch_persistent_context(
                 str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-                args=FLAGS, viewport={"width": width, "height": height}, locale=locale)
+                args=FLAGS, viewport={"width": width, "height": height}, locale=locale, has_touch=touch)
             contexts.append(context)
             return context
 
@@ -339,18 +339,44 @@ def test_no_moves_left_shows_the_solvers_verdict_on_the_deal(browser_context_fac
     player.check_clean()
 
 
-def test_a_russian_phone_held_upright_fits_the_table_and_tap_tap_works(browser_context_factory, live_server):
+def test_a_russian_phone_held_upright_fits_the_table_and_touch_works(browser_context_factory, live_server):
     deal, line = plan("square", "classic")
-    context = browser_context_factory(390, 844, locale="ru-RU")
+    context = browser_context_factory(390, 844, locale="ru-RU", touch=True)
     player = Player(context, live_server)
+    page = player.page
     player.open(f"#/square/classic/{deal}")
-    assert player.page.evaluate("document.documentElement.lang") == "ru"  # picked from the browser's language
-    assert player.page.get_attribute("#hint", "aria-label") == "Подсказка"
-    width = player.page.evaluate("document.documentElement.scrollWidth")
+    assert page.evaluate("document.documentElement.lang") == "ru"  # picked from the browser's language
+    assert page.get_attribute("#hint", "aria-label") == "Подсказка"
+    width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
+    touch = context.new_cdp_session(page)
+    dragged = False
     for played, move in enumerate(line, 1):
-        player.click_move(move)
-        player.wait_moves(played)
+        player.settle()
+        if ">" in move and not dragged:  # drag with a finger: pointer events from touch
+            src, dst = move.split(">")
+            a = player.pile(src).locator(".card.top").bounding_box()
+            b = player.pile(dst).locator(".stack").bounding_box()
+            x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+            x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+            touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+            for k in range(1, 9):
+                touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                    {"x": x0 + (x1 - x0) * k / 8, "y": y0 + (y1 - y0) * k / 8}]})
+            touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            dragged = True
+        elif ">" in move:  # tap the card, tap where it goes
+            src, dst = move.split(">")
+            player.pile(src).tap()
+            player.pile(dst).locator(".stack").tap()
+        else:
+            player.pile("s").tap()
+        try:
+            player.wait_moves(played)
+        except Exception:
+            raise AssertionError(f"{move} (move {played}) by {'drag' if dragged and played == next(i for i, m in enumerate(line, 1) if '>' in m) else 'tap'}: "
+                                 f"{page.inner_text('#message')!r}")
+    assert dragged and player.game()["moves"] == line
     player.check_clean()
 
 

@@ -73,11 +73,10 @@ export function attachInput(board, ctx) {
   // A second click on the same card within DOUBLE_CLICK ms is a double-click (double-tap): the board
   // is redrawn after the first click, so the browser's own dblclick cannot be relied on.
   let lastClick = { name: null, time: 0 };
-  board.addEventListener("click", (event) => {
-    if (swallowClick) { swallowClick = false; return; }
-    const pile = pileOf(event.target);
-    if (!pile) return;
-    const name = pile.dataset.pile;
+  let tap = null;              // a finger on a pile: {name, x, y, pointerId}
+  let clicksIgnoredUntil = 0;  // the click a browser sends after a tap we already handled
+
+  function pressPile(name) {
     const now = performance.now();
     const double = lastClick.name === name && now - lastClick.time < DOUBLE_CLICK;
     lastClick = { name: double ? null : name, time: now };
@@ -86,6 +85,30 @@ export function attachInput(board, ctx) {
       return;
     }
     activate(name);
+  }
+
+  board.addEventListener("click", (event) => {
+    if (swallowClick) { swallowClick = false; return; }
+    if (performance.now() < clicksIgnoredUntil) return;
+    const pile = pileOf(event.target);
+    if (pile) pressPile(pile.dataset.pile);
+  });
+
+  // Taps are handled on pointerup: after a touch drag, browsers may hold back the next tap's click.
+  board.addEventListener("pointerdown", (event) => {
+    const pile = pileOf(event.target);
+    tap = event.pointerType === "touch" && pile
+      ? { name: pile.dataset.pile, x: event.clientX, y: event.clientY, pointerId: event.pointerId } : null;
+  });
+  board.addEventListener("pointerup", (event) => {
+    const current = tap;
+    tap = null;
+    if (!current || event.pointerId !== current.pointerId || drag) return;
+    if (Math.hypot(event.clientX - current.x, event.clientY - current.y) >= DRAG_START) return;
+    const pile = pileOf(document.elementFromPoint(event.clientX, event.clientY));
+    if (!pile || pile.dataset.pile !== current.name) return;
+    clicksIgnoredUntil = performance.now() + 700;
+    pressPile(current.name);
   });
 
   // --- drag and drop ---
