@@ -22,6 +22,7 @@ import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -30,6 +31,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cadogan import games
 from cadogan.errors import BadInput, CadoganError, IllegalMove
@@ -237,7 +239,7 @@ def layout_of(state: games.State) -> dict[str, Any]:
 
 
 # --- routes ----------------------------------------------------------------------------------------
-def make_app(store: Store) -> Starlette:
+def make_app(store: Store) -> ASGIApp:
     """The Starlette app serving the API and the front end from ``store``."""
     registry = Games(store)
 
@@ -345,8 +347,30 @@ def make_app(store: Store) -> Starlette:
         Route("/api/{rest:path}", not_found, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={
+    app = Starlette(routes=routes, exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: server_error})
+    return SameOriginOnly(app)  # type: ignore[return-value]
+
+
+class SameOriginOnly:
+    """Refuse (403) a request that changes something when a browser says it comes from another site.
+
+    A page elsewhere on the web cannot then play, undo or start games on this server through the
+    player's browser; clients that send no Origin header (curl, scripts) are not affected.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            headers = dict(scope["headers"])
+            origin, host = headers.get(b"origin"), headers.get(b"host")
+            if origin is not None and (host is None or urlsplit(origin.decode("latin-1")).netloc != host.decode("latin-1")):
+                response = _error(403, "refused: this request comes from another site")
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _budget(text: str | None) -> float:

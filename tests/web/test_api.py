@@ -281,3 +281,12 @@ def test_winnable_only_draws_from_the_surveys_pool(client, monkeypatch):
 def test_safe_moves_are_legal_moves(client):
     obj = new(client, game="square", variant="classic", deal=3)
     assert set(obj["safe_moves"]) <= set(obj["legal_moves"])
+
+
+def test_a_request_from_another_site_cannot_change_anything(client):
+    evil = client.post("/api/games", json={"game": "square"}, headers={"Origin": "http://evil.example"})
+    assert evil.status_code == 403 and evil.json()["error"]
+    assert client.post("/api/games", json={"game": "square"}, headers={"Origin": "null"}).status_code == 403
+    same = client.post("/api/games", json={"game": "square"}, headers={"Origin": "http://testserver"})
+    assert same.status_code == 201
+    assert client.get("/api/games", headers={"Origin": "http://evil.example"}).status_code == 200
