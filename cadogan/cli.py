@@ -66,6 +66,19 @@ def add_game_arguments(parser: argparse.ArgumentParser, deal_required: bool = Tr
     parser.add_argument("--deal", "-d", metavar="N", required=deal_required, help="deal number, 0 <= N < 2^64")
 
 
+def read_text_file(path: str, what: str) -> str:
+    """The text of file ``path`` (``-`` is standard input); BadInput naming ``what`` if unreadable."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as err:
+        raise BadInput(f"cannot read {what} {path!r}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{what} {path!r} is not UTF-8 text") from None
+
+
 def print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False))
 
@@ -92,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(f"{err.strerror or err}: {err.filename}" if err.filename else str(err))
 
 
-__all__ = ["main", "fail", "add_game_arguments", "print_json", "BadInput"]
+__all__ = ["main", "fail", "add_game_arguments", "print_json", "read_text_file", "BadInput"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -7,7 +7,7 @@ import sys
 
 from cadogan import games
 from cadogan.cards import check_deal_number
-from cadogan.cli import add_game_arguments, print_json
+from cadogan.cli import add_game_arguments, print_json, read_text_file
 from cadogan.errors import BadInput, IllegalMove
 from cadogan.games.base import Move
 from cadogan.textview import render_text
@@ -50,16 +50,7 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
 def _read_tokens(args: argparse.Namespace) -> list[str]:
     tokens = list(args.moves)
     if args.file is not None:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            try:
-                with open(args.file, encoding="utf-8") as handle:
-                    text = handle.read()
-            except OSError as err:
-                raise BadInput(f"cannot read moves file {args.file!r}: {err.strerror}") from None
-            except UnicodeDecodeError:
-                raise BadInput(f"moves file {args.file!r} is not UTF-8 text") from None
+        text = read_text_file(args.file, "moves file")
         tokens.extend(text.split())
     return tokens
 
