@@ -103,7 +103,7 @@ export function render() {
   const board = $("board");
   const hadFocus = board.contains(document.activeElement);
   const main = board.getBoundingClientRect();
-  app.ui.height = Math.max(320, window.innerHeight - main.top - 28);
+  app.ui.height = Math.max(320, window.innerHeight - (main.top + window.scrollY) - 28);
   app.piles = renderBoard(board, game, app.ui);
   if (!app.piles[app.ui.focus]) app.ui.focus = Object.keys(app.piles)[0];
   app.piles[app.ui.focus].tabIndex = 0;
@@ -193,6 +193,7 @@ async function refreshStatsLine() {
 
 function setGame(game, { arrived = null } = {}) {
   const changed = !app.game || app.game.id !== game.id || app.game.won !== game.won || app.game.lost !== game.lost;
+  if (!app.game || app.game.id !== game.id || app.game.moves.join() !== game.moves.join()) $("verdict").hidden = true;
   app.game = game;
   app.ui.selected = null;
   app.ui.hint = null;
