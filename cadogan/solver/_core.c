@@ -497,6 +497,29 @@ static int gen_search(const S *s, Mv *out) {
     return kept;
 }
 
+/* Precedence's dead end (Precedence.is_dead): in the last pass, no foundation can come to need
+ * the waste top's rank using only cards still in the stock. */
+static int pr_dead(const S *s) {
+    if (s->redeals || !s->n[WASTE]) return 0;
+    int top = RANK(TOP(s, WASTE)), counts[14] = {0};
+    for (int i = 0; i < s->n[STOCK]; i++) counts[RANK(s->c[STOCK][i])]++;
+    for (int f = 0; f < 8; f++) {
+        int n = s->n[FB + f];
+        if (n >= 13) continue;
+        int rank = pr_next(PR_BASE[f], n);
+        for (int j = 0; j < 13 - n; j++) {
+            if (rank == top) return 0;
+            if (!counts[rank]) break;
+            rank = rank > 1 ? rank - 1 : 13;
+        }
+    }
+    return 1;
+}
+
+static int is_dead(const S *s) {
+    return s->rules == R_PRECEDENCE ? pr_dead(s) : 0;
+}
+
 /* ------------------------------------------------------------------------- keys */
 
 typedef struct { const uint8_t *p; int len; } Seg;
@@ -722,6 +745,7 @@ static int run_search(S *s, int prune, double timeout, long long max_nodes, long
     uint64_t h1, h2;
     hash128(key, make_key(s, key, prune), &h1, &h2);
     table_add(&t, h1, h2);
+    if (prune && is_dead(s)) { res = RES_LOST; goto done; }
     if (open_frame(s, &w, prune)) { res = RES_NOMEM; goto done; }
     while (w.nfr) {
         if ((nodes & 255) == 0) {
@@ -752,6 +776,7 @@ static int run_search(S *s, int prune, double timeout, long long max_nodes, long
         int added = table_add(&t, h1, h2);
         if (added == 0) { pop_move(s); continue; }
         if (added < 0) { pop_move(s); res = added == -1 ? RES_UNKNOWN : RES_NOMEM; break; }
+        if (prune && is_dead(s)) { pop_move(s); continue; }
         if (open_frame(s, &w, prune)) { res = RES_NOMEM; break; }
     }
 done:
