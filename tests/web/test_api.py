@@ -130,7 +130,7 @@ def test_hint_is_a_legal_move_or_none_with_a_verdict(client):
 
 
 HOSTILE_BODIES = [
-    b"", b"   ", b"{", b"[]", b"3", b'"game"', b"null", b"\xff\xfe\x00", b"[" * 100000,
+    b"", b"   ", b"{", b"[]", b"3", b'"game"', b"null", b"\xff\xfe\x00", b"[" * 100000, b"[" * 15000, b'{"a":' * 5000,
     b'{"game": "square", "deal": ' + b"9" * 5000 + b"}", b'{"game": "square", "deal": NaN}',
     b'{"game": "square", "deal": Infinity}', b'{"game": "square", "deal": 1e999}', b'{"game": 5}',
     b'{"game": ["square"]}', b'{"game": {"$ne": 1}}', b'{"game": "square", "variant": 3}',
