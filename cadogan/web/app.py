@@ -14,6 +14,7 @@ survey's pool of proven deals, when there is one).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -242,6 +243,7 @@ def layout_of(state: games.State) -> dict[str, Any]:
 def make_app(store: Store) -> ASGIApp:
     """The Starlette app serving the API and the front end from ``store``."""
     registry = Games(store)
+    solver_turn = asyncio.Lock()  # one search at a time: each may use a few hundred MB
 
     async def list_games(request: Request) -> Response:
         return JSONResponse([{"game": g.id, "variants": list(g.variants), "title": g.title,
@@ -306,7 +308,8 @@ def make_app(store: Store) -> ASGIApp:
         elif request.query_params.get("count", "1") != "0":  # count=0: a verdict check, not a hint asked for
             store.count_hint(saved.id)
             saved.hints += 1
-        move, verdict = await run_in_threadpool(solver_hint, state, budget)
+        async with solver_turn:
+            move, verdict = await run_in_threadpool(solver_hint, state, budget)
         return JSONResponse({"move": move, "verdict": verdict})
 
     async def stats(request: Request) -> Response:
