@@ -59,6 +59,19 @@ def local_pool(workers: int) -> Iterator[tuple[cf.Executor, int]]:
         executor.shutdown(wait=False, cancel_futures=True)
 
 
+def _stop_workers(executor: cf.Executor) -> None:
+    """Stop local worker processes at once (on Ctrl-C) instead of letting them finish their deals:
+    those deals were not recorded, so a resumed survey solves them and nothing is lost.  A Dask
+    cluster's workers are not ours to stop: their futures are cancelled and the client closed."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    if isinstance(executor, cf.ProcessPoolExecutor):
+        for process in list((getattr(executor, "_processes", None) or {}).values()):
+            process.terminate()
+
+
 @contextmanager
 def dask_cluster(address: str) -> Iterator[tuple[cf.Executor, int]]:
     """An executor on the Dask scheduler at ``address``; BadInput if it cannot be reached."""
@@ -149,6 +162,7 @@ def survey(store: Store, game_id: str, variant: str, first: int, last: int, limi
             outcome.interrupted = True
             for future in pending:
                 future.cancel()
+            _stop_workers(executor)
         finally:
             progress.stop()
     return outcome

@@ -146,3 +146,28 @@ def _winning_line(deal):
     result = solve(games.load("precedence", "king-out", deal), max_nodes=4000)
     assert result.result == "won"
     return result.moves
+
+
+def test_ctrl_c_stops_at_once_and_says_how_to_resume(tmp_path):
+    # Deal 0 of Precedence needs far more than a few seconds at this limit: Ctrl-C lands mid-deal.
+    command = [sys.executable, "-m", "cadogan.cli", "survey", "precedence", "--deals", "0-3", "--workers", "1",
+               "--max-nodes", "100000000", "--timeout", "60", "--db", str(tmp_path / "s.sqlite"), "--quiet"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "s.sqlite").exists() and time.monotonic() < deadline:  # started
+            time.sleep(0.05)
+        time.sleep(1.5)  # ... and deep in deal 0
+        process.send_signal(signal.SIGINT)
+        began = time.monotonic()
+        out, err = process.communicate(timeout=30)
+        assert time.monotonic() - began < 10, "the survey waited for the deal in progress"
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert process.returncode == 130
+    assert "0 solved now" in out and "run the same command to resume" in err
