@@ -607,8 +607,9 @@ static inline uint64_t fmix64(uint64_t k) {
     return k;
 }
 
-static void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2) {
-    uint64_t a = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n, b = 0x632BE59BD9B4E019ULL + (uint64_t)n * 0x85EBCA77C2B2AE63ULL;
+static void hash128s(const uint8_t *p, int n, uint64_t seed, uint64_t *h1, uint64_t *h2) {
+    uint64_t a = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n ^ fmix64(seed + 0x51ED270B27D2F2E5ULL);
+    uint64_t b = 0x632BE59BD9B4E019ULL + (uint64_t)n * 0x85EBCA77C2B2AE63ULL + fmix64(seed ^ 0xA0761D6478BD642FULL);
     while (n >= 8) {
         uint64_t v; memcpy(&v, p, 8);
         a = fmix64(a ^ v) + 0x2545F4914F6CDD1DULL;
@@ -622,6 +623,47 @@ static void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2) {
     b = fmix64(b + v * 0xC2B2AE3D27D4EB4FULL + 0x165667B19E3779F9ULL);
     *h1 = a | 1;  /* never 0: 0 marks an empty slot */
     *h2 = b;
+}
+
+static void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2) { hash128s(p, n, 0, h1, h2); }
+
+/* The key of a position as 128 bits.  Where piles are interchangeable (canonical keys of British
+ * Square and of Square in its symmetric modes) the piles are hashed one by one and the hashes added
+ * up: a sum does not depend on the order, so it equals the hash of the sorted piles of
+ * Game.canonical_key without sorting.  Everything else goes through make_key. */
+static void key_hash(const S *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2) {
+    int sym = canonical && (s->rules == R_BRITISH || (s->rules == R_SQUARE && sq_sym_mode(s)));
+    if (!sym) { hash128(buf, make_key(s, buf, canonical), h1, h2); return; }
+    int k = 0, i;
+    uint64_t sa = 0, sb = 0, pa, pb;
+    if (s->rules == R_BRITISH) {
+        int found[4] = {0, 0, 0, 0};
+        buf[k++] = (uint8_t)s->n[STOCK];
+        buf[k++] = (uint8_t)s->n[WASTE];
+        memcpy(buf + k, s->c[WASTE], s->n[WASTE]);
+        k += s->n[WASTE];
+        for (i = 0; i < 4; i++) if (s->n[FB + i]) found[s->c[FB + i][0] >> 4] = s->n[FB + i];
+        for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
+        for (i = 0; i < s->nt; i++) {
+            hash128s(s->c[TB + i], s->n[TB + i], 0x100u + (uint64_t)s->built[i], &pa, &pb);
+            sa += pa; sb += pb;
+        }
+    } else {
+        int mode = sq_sym_mode(s);
+        for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->n[FB + i];
+        buf[k++] = (uint8_t)s->redeals;
+        buf[k++] = (uint8_t)s->n[STOCK];
+        memcpy(buf + k, s->c[STOCK], s->n[STOCK]);
+        k += s->n[STOCK];
+        buf[k++] = (uint8_t)(0x80 | mode);
+        for (i = 0; i < 12; i++) {
+            uint64_t cls = mode == 2 ? (uint64_t)(((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
+            hash128s(s->c[TB + i], s->n[TB + i], 0x200u + cls, &pa, &pb);
+            sa += pa; sb += pb;
+        }
+    }
+    hash128s(buf, k, sa ^ fmix64(sb + 0x9E3779B97F4A7C15ULL), h1, h2);
+    *h2 ^= fmix64(sb ^ 0xD1B54A32D192ED03ULL);
 }
 
 /* ------------------------------------------------------------------------- table */
@@ -743,7 +785,7 @@ static int run_search(S *s, int prune, double timeout, long long max_nodes, long
     if (s->fsum == 104) { *nodes_out = 1; return RES_WON; }
     if (table_init(&t, max_bytes < 0 ? (size_t)1 << 40 : (size_t)max_bytes)) return RES_NOMEM;
     uint64_t h1, h2;
-    hash128(key, make_key(s, key, prune), &h1, &h2);
+    key_hash(s, key, prune, &h1, &h2);
     table_add(&t, h1, h2);
     if (prune && is_dead(s)) { res = RES_LOST; goto done; }
     if (open_frame(s, &w, prune)) { res = RES_NOMEM; goto done; }
@@ -772,7 +814,7 @@ static int run_search(S *s, int prune, double timeout, long long max_nodes, long
         nodes++;
         if (max_nodes >= 0 && nodes > max_nodes) { pop_move(s); res = RES_UNKNOWN; break; }
         if (s->fsum == 104) { res = RES_WON; break; }
-        hash128(key, make_key(s, key, prune), &h1, &h2);
+        key_hash(s, key, prune, &h1, &h2);
         int added = table_add(&t, h1, h2);
         if (added == 0) { pop_move(s); continue; }
         if (added < 0) { pop_move(s); res = added == -1 ? RES_UNKNOWN : RES_NOMEM; break; }
