@@ -1,23 +1,25 @@
 """Solver benchmark: per game and variant over deals 1..N, with a time limit per deal.
 
-    python bench/solver.py [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--python]
+    python bench/solver.py [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--python] [--hints K]
 
 Prints one Markdown table row per variant: decided %, won %, proven-lost %, unknown %, median and
 p95 seconds per deal, and nodes per second; then the machine it ran on.  Every won line is replayed
-through the engine (a failure stops the run).
+through the engine (a failure stops the run).  ``--hints K`` also times ``hint()`` (default budget
+0.5 s) at K positions per variant taken along random lines of play.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import platform
 import statistics
 import sys
 import time
 
 from cadogan import games
-from cadogan.solver import SOLVER_VERSION, core_available, solve
+from cadogan.solver import SOLVER_VERSION, core_available, hint, solve
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -56,6 +58,30 @@ def bench_variant(game_id: str, variant: str, deals: int, timeout: float, use_co
             "nodes_per_s": nodes / total if total else 0.0}
 
 
+def bench_hints(game_id: str, variant: str, count: int) -> dict[str, float]:
+    """Time hint() at ``count`` positions reached by random play from deals 1, 2, ..."""
+    rng = random.Random(f"{game_id}/{variant}")
+    times: list[float] = []
+    verdicts = {"winnable": 0, "lost": 0, "unknown": 0}
+    deal = 0
+    while len(times) < count:
+        deal += 1
+        state = games.load(game_id, variant, deal)
+        for _ in range(rng.randrange(0, 200)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.push(rng.choice(moves))
+        started = time.perf_counter()
+        answer = hint(state)
+        times.append(time.perf_counter() - started)
+        verdicts[answer.verdict] += 1
+        if answer.move is not None and answer.move not in state.legal_moves():
+            sys.exit(f"{game_id} {variant}: hint {answer.move} is not legal")
+    return {"median": statistics.median(times), "p95": percentile(times, 0.95), "max": max(times),
+            **{k: 100 * v / count for k, v in verdicts.items()}}
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -77,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="bench only these (repeatable)")
     parser.add_argument("--python", action="store_true", help="force the pure-Python search")
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal on stderr")
+    parser.add_argument("--hints", type=int, default=0, metavar="K", help="also time hint() at K positions per variant")
     args = parser.parse_args(argv)
     use_core = False if args.python else None
     engine = "pure Python" if args.python or not core_available() else "compiled core"
@@ -95,6 +122,19 @@ def main(argv: list[str] | None = None) -> int:
                   flush=True)
             if args.verbose:
                 print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    if args.hints:
+        print()
+        print(f"hint(), default budget, {args.hints} positions per variant along random lines of play")
+        print()
+        print("| game | variant | median s | p95 s | max s | winnable % | lost % | unknown % |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|")
+        for game in games.all_games():
+            for variant in game.variants:
+                if args.only and not any(o in (game.id, f"{game.id}/{variant}") for o in args.only):
+                    continue
+                row = bench_hints(game.id, variant, args.hints)
+                print(f"| {game.id} | {variant} | {row['median']:.3f} | {row['p95']:.3f} | {row['max']:.3f} | "
+                      f"{row['winnable']:.0f} | {row['lost']:.0f} | {row['unknown']:.0f} |", flush=True)
     print()
     print(f"Machine: {machine()}")
     return 0
