@@ -193,6 +193,46 @@ class Precedence(Game):
         return (state.redeals_left, bytes(c & 15 for c in state.stock), bytes(c & 15 for c in state.waste),
                 bytes(len(f) for f in state.foundations))
 
+    def safe_moves(self, state: State) -> list[Move]:
+        """Play the waste's top card c (rank r) on the accepting foundation F with the most cards
+        to come, when (1) no other card of rank r is still in the stock, and any other in the
+        waste lies under c with no redeal left; and (2) no other foundation will ever come to need
+        an r with more cards to come than F has now.
+
+        Why no win is lost: take a winning line L that keeps c for now.  By (1) no card of rank r
+        is played in L before c is (the others are under c and no redeal can bring them up), so F,
+        which needs r, takes nothing until then.  Play c on F now and follow L, dropping the deal of
+        c after a redeal if there is one: every move stays legal, since the two positions differ
+        only by c.  When L plays c on a foundation G: if G is F the positions are now the same;
+        otherwise G and F both need r at that moment and by (2) F has at least as many cards to
+        come, so our position is L's with the card on the foundation with more to come, which is
+        at least as good (see ``search_moves``) and still wins.  If c is the last card of its
+        rank, only F will ever need r and (2) holds at once.
+        """
+        assert isinstance(state, PrecedenceState)
+        if not state.waste:
+            return []
+        plays = [m for m in self.search_moves(state) if m.src >= 0]
+        if not plays:
+            return []
+        card = state.waste[-1]
+        rank = card & 15
+        if any(c & 15 == rank for c in state.stock):
+            return []
+        if state.redeals_left and any(c & 15 == rank for c in state.waste[:-1]):
+            return []
+        f = plays[0].dst - FOUNDATION_BASE
+        to_come = 13 - len(state.foundations[f])
+        for k, pile in enumerate(state.foundations):
+            n = len(pile)
+            if k == f or n >= 13:
+                continue
+            need = next_rank(BASE_RANKS[k], n)
+            distance = (need - rank) % 13
+            if distance < 13 - n and 13 - n - distance > to_come:
+                return []
+        return plays[:1]
+
     def is_dead(self, state: State) -> bool:
         """True when, in the last pass, no foundation can ever take the waste's top card.
 

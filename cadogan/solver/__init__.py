@@ -38,6 +38,7 @@ class SolveResult:
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
+    best_first: Move | None = None  # first move of the line that brought the most cards home
 
 
 @dataclass
@@ -69,16 +70,14 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     if use_core is None:
         use_core = native.available() and native.supports(state)
     if use_core:
-        result, moves, nodes, seconds = _core_solve(state, timeout, max_nodes, max_memory_mb)
+        outcome = _core_solve(state, timeout, max_nodes, max_memory_mb)
     else:
         from cadogan.solver.search import search
-        result, moves, nodes, seconds = search(state, timeout=timeout, max_nodes=max_nodes,
-                                               max_memory_mb=max_memory_mb)
-    return SolveResult(result, moves, nodes, seconds)
+        outcome = search(state, timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb)
+    return SolveResult(outcome.result, outcome.moves, outcome.nodes, outcome.seconds, outcome.best_first)
 
 
-def _core_solve(state: State, timeout: float | None, max_nodes: int | None,
-                max_memory_mb: int) -> tuple[str, list[Move], int, float]:
+def _core_solve(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int):
     """The complete search, then, if it ran out of time and the game asks for it
     (``Game.dive_share``: the share of the time to keep back), randomised dives for a win.
 
@@ -87,10 +86,12 @@ def _core_solve(state: State, timeout: float | None, max_nodes: int | None,
     nothing, so the verdict stays honest.
     """
     from cadogan.solver import native
+    from cadogan.solver.search import Outcome
     start = time.perf_counter()
     share = float(getattr(state.game, "dive_share", 0.0)) if timeout is not None else 0.0
     first = timeout * (1.0 - share) if timeout is not None else None
-    result, moves, nodes, _ = native.search(state, timeout=first, max_nodes=max_nodes, max_memory_mb=max_memory_mb)
+    result, moves, nodes, _, best = native.search(state, timeout=first, max_nodes=max_nodes,
+                                                  max_memory_mb=max_memory_mb)
     seed, budget = 1, 20_000
     while result == "unknown" and share > 0 and timeout is not None:
         left = timeout - (time.perf_counter() - start)
@@ -98,31 +99,30 @@ def _core_solve(state: State, timeout: float | None, max_nodes: int | None,
             break
         if max_nodes is not None:
             budget = min(budget, max_nodes - nodes)
-        found, line, used, _ = native.search(state, timeout=left, max_nodes=budget,
-                                             max_memory_mb=max_memory_mb, seed=seed)
-        nodes += used
-        if found == "won":
-            result, moves = "won", line
+        dive = native.search(state, timeout=left, max_nodes=budget, max_memory_mb=max_memory_mb, seed=seed)
+        nodes += dive.nodes
+        best = best or dive.best_first
+        if dive.result == "won":
+            result, moves, best = "won", dive.moves, dive.moves[0]
         seed, budget = seed + 1, budget + budget // 5
-    return result, moves, nodes, time.perf_counter() - start
+    return Outcome(result, moves, nodes, time.perf_counter() - start, best)
 
 
 def hint(state: State, budget: float = 0.5) -> Hint:
     """The first move of a winning line if one is found within ``budget`` seconds, else a good
-    heuristic move; the verdict says what the search learnt.  Returns within the budget."""
-    start = time.perf_counter()
-    game = state.game
+    heuristic move; the verdict says what the search learnt.  Returns within the budget.
+
+    The heuristic move, in order of preference: a safe move of the game (``Game.safe_moves``),
+    the first move of the line that brought the most cards home during the search, the game's
+    most promising move (``Game.ordered_moves``)."""
     legal = state.legal_moves()
     if state.is_won() or not legal:
         return Hint(None, "winnable" if state.is_won() else "lost")
-    search_budget = max(0.0, budget * 0.85 - 0.01)
-    found = solve(state, timeout=search_budget, max_memory_mb=256)
+    found = solve(state, timeout=max(0.0, budget * 0.85 - 0.01), max_memory_mb=256)
     if found.result == "won" and found.moves:
         return Hint(found.moves[0], "winnable")
     verdict = "lost" if found.result == "lost" else "unknown"
-    move: Move | None = None
-    if time.perf_counter() - start < budget:
-        safe = game.safe_moves(state)
-        ordered = safe or game.ordered_moves(state)
-        move = ordered[0] if ordered else None
-    return Hint(move if move is not None else legal[0], verdict)
+    game = state.game
+    candidates = game.safe_moves(state)[:1] + ([found.best_first] if found.best_first else []) \
+        + game.ordered_moves(state)[:1] + legal[:1]
+    return Hint(next(m for m in candidates if m in legal), verdict)

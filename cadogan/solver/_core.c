@@ -467,6 +467,24 @@ static int sq_safe(const S *s, const Mv *mv, int k) {
     return -1;
 }
 
+/* Precedence's safe play (Precedence.safe_moves): no other card of the top's rank can be played
+ * before it, and no other foundation will need that rank with more cards to come than F has. */
+static int pr_safe(const S *s, Mv play) {
+    int rank = RANK(TOP(s, WASTE)), i;
+    for (i = 0; i < s->n[STOCK]; i++) if (RANK(s->c[STOCK][i]) == rank) return 0;
+    if (s->redeals)
+        for (i = 0; i < s->n[WASTE] - 1; i++) if (RANK(s->c[WASTE][i]) == rank) return 0;
+    int f = play.dst - FB, to_come = 13 - s->n[play.dst];
+    for (int g = 0; g < 8; g++) {
+        int n = s->n[FB + g];
+        if (g == f || n >= 13) continue;
+        int need = pr_next(PR_BASE[g], n);
+        int distance = ((need - rank) % 13 + 13) % 13;
+        if (distance < 13 - n && 13 - n - distance > to_come) return 0;
+    }
+    return 1;
+}
+
 static int gen_search(const S *s, Mv *out) {
     Mv mv[MAXMOVES];
     int k = gen_legal(s, mv), kept = 0;
@@ -483,6 +501,7 @@ static int gen_search(const S *s, Mv *out) {
         int best = -1;
         for (int i = 0; i < k; i++)
             if (mv[i].src >= 0 && (best < 0 || s->n[mv[i].dst] < s->n[mv[best].dst])) best = i;
+        if (best >= 0 && pr_safe(s, mv[best])) { out[0] = mv[best]; return 1; }
         if (best >= 0) out[kept++] = mv[best];
         for (int i = 0; i < k; i++) if (mv[i].src < 0) out[kept++] = mv[i];
         return kept;
@@ -742,7 +761,7 @@ static int work_room(Work *w) {
     return 0;
 }
 
-static uint64_t rng_state;
+static __thread uint64_t rng_state;  /* per thread: searches run with the GIL released */
 
 static uint64_t rng_next(void) {
     rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
@@ -772,7 +791,8 @@ static int open_frame(S *s, Work *w, int prune) {
 
 /* Runs with the GIL released; reacquires it briefly to check for signals (Ctrl-C). */
 static int run_search(S *s, int prune, double timeout, long long max_nodes, long long max_bytes,
-                      long long *nodes_out, int *root_depth_out, PyThreadState **ts) {
+                      long long *nodes_out, int *root_depth_out, PyThreadState **ts, Mv *best_first) {
+    int best_home = s->fsum;
     double t0 = now();
     double deadline = timeout >= 0 ? t0 + timeout : -1;
     double next_signal_check = t0 + 0.1;
@@ -812,6 +832,7 @@ static int run_search(S *s, int prune, double timeout, long long max_nodes, long
         Mv m = w.buf[f->next++];
         if (push_move(s, m)) { res = RES_NOMEM; break; }
         nodes++;
+        if (s->fsum > best_home) { best_home = s->fsum; *best_first = s->mstack[root]; }
         if (max_nodes >= 0 && nodes > max_nodes) { pop_move(s); res = RES_UNKNOWN; break; }
         if (s->fsum == 104) { res = RES_WON; break; }
         key_hash(s, key, prune, &h1, &h2);
@@ -970,7 +991,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     double t0 = now();
     PyThreadState *ts = PyEval_SaveThread();
     rng_state = seed ? seed * 0x9E3779B97F4A7C15ULL | 1 : 0;
-    int res = run_search(&s, prune, timeout, max_nodes, max_bytes, &nodes, &root, &ts);
+    Mv best_first = {0, 0};
+    int res = run_search(&s, prune, timeout, max_nodes, max_bytes, &nodes, &root, &ts, &best_first);
     if (seed && res == RES_LOST) res = RES_UNKNOWN;  /* a randomised dive proves nothing */
     PyEval_RestoreThread(ts);
     double secs = now() - t0;
@@ -980,7 +1002,10 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     free_state(&s);
     if (!line) return NULL;
     const char *name = res == RES_WON ? "won" : res == RES_LOST ? "lost" : "unknown";
-    return Py_BuildValue("(sNLd)", name, line, nodes, secs);
+    PyObject *best = best_first.src || best_first.dst
+        ? Py_BuildValue("(ii)", (int)best_first.src, (int)best_first.dst) : (Py_INCREF(Py_None), Py_None);
+    if (!best) { Py_DECREF(line); return NULL; }
+    return Py_BuildValue("(sNLdN)", name, line, nodes, secs, best);
 }
 
 static PyMethodDef methods[] = {
@@ -992,7 +1017,8 @@ static PyMethodDef methods[] = {
      "AssertionError if undoing them does not restore the position."},
     {"search", py_search, METH_VARARGS,
      "search(rules, flags, piles, extra, prune, timeout, max_nodes, max_bytes, seed=0) -> "
-     "(result, [(src, dst)], nodes, seconds); negative limits mean none; a non-zero seed perturbs "
+     "(result, [(src, dst)], nodes, seconds, best_first); best_first is the first move of the line "
+     "that brought the most cards home (or None); negative limits mean none; a non-zero seed perturbs "
      "the move order at random (for finding wins: such a search never answers lost)."},
     {NULL, NULL, 0, NULL},
 };

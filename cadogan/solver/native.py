@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cadogan.games.base import DEAL, MOVES, PILE_CODES, REDEAL, Move, State
+from cadogan.solver.search import Outcome
 
 DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
 
@@ -69,18 +70,19 @@ def apply(state: State, moves: list[Move]) -> tuple[list[list[int]], tuple[int, 
 
 def search(state: State, *, prune: bool = True, timeout: float | None = None,
            max_nodes: int | None = None, max_memory_mb: int | None = None, seed: int = 0
-           ) -> tuple[str, list[Move], int, float]:
+           ) -> Outcome:
     """Same contract as ``cadogan.solver.search.search``, run by the core.  A non-zero ``seed``
     perturbs the move order at random: such a dive may find a win, never proves a loss."""
     if _core is None:
         raise RuntimeError("the compiled core is not built")
-    result, pairs, nodes, seconds = _core.search(
+    result, pairs, nodes, seconds, best = _core.search(
         *_args(state), bool(prune),
         -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes),
         (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024,
         int(seed) & (2**64 - 1))
-    return result, [to_move(p) for p in pairs], nodes, seconds
+    return Outcome(result, [to_move(p) for p in pairs], nodes, seconds,
+                   None if best is None else to_move(best))
 
 
 assert PILE_CODES == 26

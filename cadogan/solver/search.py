@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from cadogan.games.base import Game, Move, State
 
@@ -47,6 +47,16 @@ def _deep_size(obj: Any) -> int:
     return size
 
 
+class Outcome(NamedTuple):
+    """What a search returns (the compiled core returns the same)."""
+
+    result: str            # "won", "lost" or "unknown"
+    moves: list[Move]      # the winning line when won, else []
+    nodes: int
+    seconds: float
+    best_first: Move | None = None  # first move of the line that brought the most cards home
+
+
 PRUNING_RULES = frozenset({"keys", "moves", "safe", "dead"})
 
 
@@ -67,8 +77,9 @@ def _legal_moves(state: State) -> list[Move]:
 
 def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, timeout: float | None = None,
            max_nodes: int | None = None, max_memory_mb: int | None = None
-           ) -> tuple[str, list[Move], int, float]:
-    """Search ``state`` (left unchanged) for a win: ``(result, winning line, nodes, seconds)``.
+           ) -> Outcome:
+    """Search ``state`` (left unchanged) for a win: ``(result, winning line, nodes, seconds,
+    best_first)``.
 
     ``prune=False`` is the plain reference search: exact keys (``Game.exact_key``), every legal
     move in engine order, no safe moves, no dead-end test.  ``prune`` may also name the rules to
@@ -98,11 +109,14 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
 
     nodes = 1
     if work.is_won():
-        return "won", [], nodes, time.perf_counter() - limits.start
+        return Outcome("won", [], nodes, time.perf_counter() - limits.start)
     visited: set[Any] = {key_of(work)}
     entry_bytes = 100 + _deep_size(next(iter(visited)))
     if is_dead(work):
-        return "lost", [], nodes, time.perf_counter() - limits.start
+        return Outcome("lost", [], nodes, time.perf_counter() - limits.start)
+    foundations = work.foundations
+    best_home = sum(map(len, foundations))
+    best_first: Move | None = None
     stack = [iter(candidates(work))]
     result = "lost"
     try:
@@ -118,9 +132,12 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
                 continue
             work.push(move)
             nodes += 1
+            home = sum(map(len, foundations))
+            if home > best_home:
+                best_home, best_first = home, work.move_stack[depth0]
             if work.is_won():
                 line = work.move_stack[depth0:]
-                return "won", list(line), nodes, time.perf_counter() - limits.start
+                return Outcome("won", list(line), nodes, time.perf_counter() - limits.start, line[0])
             key = key_of(work)
             if key in visited or is_dead(work):
                 visited.add(key)
@@ -130,7 +147,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
             stack.append(iter(candidates(work)))
     finally:
         del work
-    return result, [], nodes, time.perf_counter() - limits.start
+    return Outcome(result, [], nodes, time.perf_counter() - limits.start, best_first)
 
 
 def _never_dead(state: State) -> bool:

@@ -73,6 +73,7 @@ def test_core_and_python_agree_on_small_searches(game_id, variant, prune):
         c = native.search(state, prune=prune, max_nodes=2_000_000, max_memory_mb=64)
         if py[0] != "unknown":
             assert c[0] == py[0], f"seed {seed}: core {c[0]}, python {py[0]}"
+        assert c.best_first is None or c.best_first in state.legal_moves()
         if c[0] == "won":
             replay = state.copy()
             for move in c[1]:
@@ -85,10 +86,10 @@ def test_core_and_python_agree_on_small_searches(game_id, variant, prune):
 def test_core_leaves_the_state_alone_and_reports_limits():
     state = games.load("british-square", "piles", 1)
     before = state.to_json()
-    result, moves, nodes, seconds = native.search(state, max_nodes=5000)
+    result, moves, nodes, seconds, _ = native.search(state, max_nodes=5000)
     assert state.to_json() == before
     assert result == "unknown" and moves == [] and 5000 <= nodes <= 5001
-    result, _, _, seconds = native.search(state, timeout=0.2)
+    result, _, _, seconds, _ = native.search(state, timeout=0.2)
     assert result == "unknown" and seconds < 0.4
-    result, _, _, _ = native.search(state, max_memory_mb=1)
+    result, *_ = native.search(state, max_memory_mb=1)
     assert result == "unknown"

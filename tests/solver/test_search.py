@@ -168,6 +168,13 @@ def test_solve_respects_its_timeout_and_leaves_the_state_alone(game_id, variant,
 
 
 @pytest.mark.parametrize("use_core", ENGINES)
+def test_unknown_results_name_a_legal_first_move_towards_the_most_cards_home(use_core):
+    state = games.load("british-square", "columns", 2)
+    result = solve(state, max_nodes=20_000, use_core=use_core)
+    assert result.result == "unknown" and result.best_first in state.legal_moves()
+
+
+@pytest.mark.parametrize("use_core", ENGINES)
 def test_solve_respects_max_nodes(use_core):
     result = solve(games.load("square", "free", 5), max_nodes=3000, use_core=use_core)
     assert result.result == "unknown" and result.nodes <= 3000 + 200
