@@ -129,6 +129,65 @@ class PrecedenceState(State):
                 "ends": [RANK_LETTERS[next_rank(b, 12) - 1] for b in BASE_RANKS]}
 
 
+CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine before giving up
+
+
+def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bool:
+    """Whether, in the last pass, the waste could go home top card first if the stock's cards
+    (counted by rank in ``stock_counts``) could be played at any moment in any order.
+
+    In every winning last pass the waste goes home top card first; just before a waste card goes
+    onto a foundation, that foundation has taken from the stock exactly the ranks between its
+    previous card and this one.  So a win gives a way through this relaxed problem, which a search
+    over the foundation each waste card goes to decides (remembering failed (card, foundation
+    lengths) pairs; the stock left is fixed by them).  Past ``CLEAR_CHECK_LIMIT`` positions it
+    answers True: "cannot tell" must never count as dead.
+    """
+    waste = [card & 15 for card in state.waste]
+    lengths = [len(pile) for pile in state.foundations]
+    avail = list(stock_counts)
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+    budget = [CLEAR_CHECK_LIMIT]
+
+    def place(i: int) -> bool:
+        if i < 0:
+            return True
+        key = (i, tuple(lengths))
+        if key in failed:
+            return False
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        rank = waste[i]
+        for k in range(8):
+            n = lengths[k]
+            used: list[int] = []
+            r = next_rank(BASE_RANKS[k], n) if n < 13 else 0
+            m = n
+            reached = False
+            while m < 13:
+                if r == rank:
+                    reached = True
+                    break
+                if not avail[r]:
+                    break
+                avail[r] -= 1
+                used.append(r)
+                m += 1
+                r = r - 1 if r > 1 else 13
+            if reached:
+                lengths[k] = m + 1
+                if place(i - 1):
+                    return True
+                lengths[k] = n
+            for r in used:
+                avail[r] += 1
+        failed.add(key)
+        return False
+
+    return place(len(waste) - 1)
+
+
 class Precedence(Game):
     id = "precedence"
     title = "Precedence"
@@ -244,6 +303,10 @@ class Precedence(Game):
         for every foundation one of those ranks is missing from the stock, T never goes home.
         (An unstarted foundation is allowed even when the one to its left is unstarted too: that
         only makes the test say "dead" less often.)
+
+        Also True when the whole waste cannot be cleared even with the stock's cards usable in any
+        order (``_waste_can_be_cleared``): a relaxation of the last pass, so when it fails the
+        last pass fails too.
         """
         assert isinstance(state, PrecedenceState)
         if state.redeals_left or not state.waste:
@@ -259,7 +322,7 @@ class Precedence(Game):
             rank = next_rank(BASE_RANKS[k], n)
             for _ in range(13 - n):
                 if rank == top:
-                    return False
+                    return not _waste_can_be_cleared(state, counts)
                 if not counts[rank]:
                     break
                 rank = rank - 1 if rank > 1 else 13

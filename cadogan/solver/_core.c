@@ -518,6 +518,69 @@ static int gen_search(const S *s, Mv *out) {
 
 /* Precedence's dead end (Precedence.is_dead): in the last pass, no foundation can come to need
  * the waste top's rank using only cards still in the stock. */
+/* Precedence: can the waste go home top card first, the stock's cards usable in any order?
+ * (_waste_can_be_cleared in precedence.py, with the same limit on the positions examined) */
+#define CLEAR_LIMIT 2000
+#define CLEAR_SLOTS 8192
+typedef struct {
+    int waste[MAXC], m, len[8], avail[14], budget;
+    uint64_t keys[CLEAR_SLOTS]; uint32_t gens[CLEAR_SLOTS]; uint32_t gen;
+} Clear;
+static __thread Clear clear_work;
+
+static uint64_t clear_key(const Clear *c, int i) {
+    uint64_t key = (uint64_t)i;
+    for (int k = 0; k < 8; k++) key |= (uint64_t)c->len[k] << (8 + 4 * k);
+    return key;
+}
+
+static int clear_seen(Clear *c, uint64_t key, int add) {
+    size_t h = (size_t)(((key * 0x9E3779B97F4A7C15ULL) >> 40) & (CLEAR_SLOTS - 1));
+    while (c->gens[h] == c->gen) {
+        if (c->keys[h] == key) return 1;
+        h = (h + 1) & (CLEAR_SLOTS - 1);
+    }
+    if (add) { c->gens[h] = c->gen; c->keys[h] = key; }
+    return 0;
+}
+
+static int clear_place(Clear *c, int i) {
+    if (i < 0) return 1;
+    uint64_t key = clear_key(c, i);
+    if (clear_seen(c, key, 0)) return 0;
+    if (--c->budget < 0) return 1;
+    int rank = c->waste[i];
+    for (int k = 0; k < 8; k++) {
+        int n = c->len[k], used[13], nu = 0, m = n, reached = 0;
+        int r = n < 13 ? pr_next(PR_BASE[k], n) : 0;
+        while (m < 13) {
+            if (r == rank) { reached = 1; break; }
+            if (!c->avail[r]) break;
+            c->avail[r]--; used[nu++] = r; m++;
+            r = r > 1 ? r - 1 : 13;
+        }
+        if (reached) {
+            c->len[k] = m + 1;
+            if (clear_place(c, i - 1)) return 1;
+            c->len[k] = n;
+        }
+        while (nu) c->avail[used[--nu]]++;
+    }
+    clear_seen(c, key, 1);
+    return 0;
+}
+
+static int pr_waste_can_be_cleared(const S *s, const int *counts) {
+    Clear *c = &clear_work;
+    if (++c->gen == 0) { memset(c->gens, 0, sizeof(c->gens)); c->gen = 1; }
+    c->m = s->n[WASTE];
+    for (int i = 0; i < c->m; i++) c->waste[i] = RANK(s->c[WASTE][i]);
+    for (int k = 0; k < 8; k++) c->len[k] = s->n[FB + k];
+    memcpy(c->avail, counts, sizeof(c->avail));
+    c->budget = CLEAR_LIMIT;
+    return clear_place(c, c->m - 1);
+}
+
 static int pr_dead(const S *s) {
     if (s->redeals || !s->n[WASTE]) return 0;
     int top = RANK(TOP(s, WASTE)), counts[14] = {0};
@@ -527,7 +590,7 @@ static int pr_dead(const S *s) {
         if (n >= 13) continue;
         int rank = pr_next(PR_BASE[f], n);
         for (int j = 0; j < 13 - n; j++) {
-            if (rank == top) return 0;
+            if (rank == top) return !pr_waste_can_be_cleared(s, counts);
             if (!counts[rank]) break;
             rank = rank > 1 ? rank - 1 : 13;
         }
