@@ -214,3 +214,11 @@ def test_hint_keeps_to_its_budget_and_names_a_legal_move(game_id, variant):
         assert time.perf_counter() - start < budget + 0.1
         assert h.verdict in ("winnable", "lost", "unknown")
         assert h.move in state.legal_moves()
+
+
+def test_without_the_compiled_core_the_python_search_answers(monkeypatch):
+    monkeypatch.setattr(native, "_core", None)
+    state = precedence_end("king-out", ["7C", "8C"], 0)
+    result = solve(state, timeout=5)
+    assert result.result == "won" and replays_to_a_win(state, result.moves)
+    assert hint(state, budget=0.2).move == Move.from_text("w>f8")
