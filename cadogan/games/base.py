@@ -369,6 +369,26 @@ class Game:
         """Legal moves, most promising first."""
         return state.legal_moves()
 
+    def search_moves(self, state: State) -> list[Move]:
+        """The moves the solver tries: ``ordered_moves`` less those it may skip (a game overriding
+        this says why no skipped move can be the only way to win)."""
+        return self.ordered_moves(state)
+
+    def exact_key(self, state: State) -> Any:
+        """A key that tells apart every two positions that differ at all (the unpruned search's)."""
+        return _plain_key(state)
+
+    def is_dead(self, state: State) -> bool:
+        """True only when the position is proven lost by an argument cheaper than search."""
+        return False
+
+    def core_encoding(self, state: State) -> Any:
+        """How the compiled solver core reads this game's positions, or None if it cannot."""
+        return None
+
+    # The share of a solve's time kept back for randomised dives for a win (0: none).
+    dive_share: float = 0.0
+
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
-from cadogan.cli import add_game_arguments, print_json
+from cadogan.cli import add_game_arguments, print_json, read_text_file
 from cadogan.errors import BadInput
 
 DEFAULT_TIMEOUT = 60.0
@@ -55,16 +54,7 @@ def _load_state(args: argparse.Namespace):
         raise BadInput("solve needs exactly one of --deal N and --position FILE")
     if args.deal is not None:
         return games.load(game.id, args.variant, check_deal_number(args.deal))
-    try:
-        if args.position == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.position, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as err:
-        raise BadInput(f"cannot read position file {args.position!r}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"position file {args.position!r} is not UTF-8 text") from None
+    text = read_text_file(args.position, "position file")
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as err:
