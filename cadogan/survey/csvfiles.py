@@ -42,7 +42,12 @@ def file_key(path: str | Path) -> tuple[str, str]:
 
 
 def _number(value: float | int | None) -> str:
-    return "" if value is None else f"{value:g}"
+    """A limit as CSV text: empty for none, integers in full (``3000000``, never ``3e+06``)."""
+    if value is None:
+        return ""
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    return repr(float(value))
 
 
 def to_csv_text(rows: Iterable[Row]) -> str:

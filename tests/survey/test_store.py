@@ -73,7 +73,9 @@ def test_merge_refuses_a_deal_both_won_and_lost(tmp_path):
 
 
 def test_csv_round_trip_keeps_every_field(tmp_path):
-    rows = [row(0, "won"), row(1, "lost"), Row("precedence", "king-out", BIG, "unknown", 2.0, 5, "test", None, 500)]
+    rows = [row(0, "won"), row(1, "lost"), Row("precedence", "king-out", BIG, "unknown", 2.0, 5, "test", None, 500),
+            Row("precedence", "king-out", 5, "unknown", 2.0, 3000001, "test", 0.25, 3_000_000),
+            Row("precedence", "king-out", 6, "unknown", 2.0, 10**12, "test", 1e7, 10**12)]
     with Store(tmp_path / "s.sqlite") as store:
         for r in rows:
             store.record(r)
@@ -81,7 +83,7 @@ def test_csv_round_trip_keeps_every_field(tmp_path):
     assert path.name == "precedence-king-out.csv"
     back = read_rows(path)
     assert [(r.deal, r.result, r.nodes, r.solver_version, r.timeout, r.max_nodes) for r in back] == \
-           [(r.deal, r.result, r.nodes, r.solver_version, r.timeout, r.max_nodes) for r in rows]
+           [(r.deal, r.result, r.nodes, r.solver_version, r.timeout, r.max_nodes) for r in sorted(rows, key=lambda r: r.deal)]
 
 
 def test_csv_is_one_compact_line_per_deal():
