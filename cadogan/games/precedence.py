@@ -129,7 +129,11 @@ class PrecedenceState(State):
                 "ends": [RANK_LETTERS[next_rank(b, 12) - 1] for b in BASE_RANKS]}
 
 
-CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine before giving up
+CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine per call before giving up
+CLEAR_CACHE_SIZE = 1 << 20  # failed relaxed positions remembered across calls (then forgotten)
+
+# Failed positions of the waste-clearing test, across calls: (waste ranks left, foundation lengths).
+_clear_failed: set[tuple[bytes, tuple[int, ...]]] = set()
 
 
 def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bool:
@@ -142,17 +146,25 @@ def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bo
     over the foundation each waste card goes to decides (remembering failed (card, foundation
     lengths) pairs; the stock left is fixed by them).  Past ``CLEAR_CHECK_LIMIT`` positions it
     answers True: "cannot tell" must never count as dead.
+
+    Failed pairs are also remembered across calls (``_clear_failed``), keyed by the waste ranks
+    left and the foundation lengths: those fix the stock cards still usable too (every card of
+    the two packs that is neither on a foundation nor among the waste cards left), so a failure is
+    a fact about the relaxed problem, true in every later call.  Forgetting them is always safe.
     """
+    if len(_clear_failed) > CLEAR_CACHE_SIZE:
+        _clear_failed.clear()
     waste = [card & 15 for card in state.waste]
+    prefixes = [bytes(waste[:i + 1]) for i in range(len(waste))]
     lengths = [len(pile) for pile in state.foundations]
     avail = list(stock_counts)
-    failed: set[tuple[int, tuple[int, ...]]] = set()
+    failed = _clear_failed
     budget = [CLEAR_CHECK_LIMIT]
 
     def place(i: int) -> bool:
         if i < 0:
             return True
-        key = (i, tuple(lengths))
+        key = (prefixes[i], tuple(lengths))
         if key in failed:
             return False
         budget[0] -= 1

@@ -519,35 +519,43 @@ static int gen_search(const S *s, Mv *out) {
 /* Precedence's dead end (Precedence.is_dead): in the last pass, no foundation can come to need
  * the waste top's rank using only cards still in the stock. */
 /* Precedence: can the waste go home top card first, the stock's cards usable in any order?
- * (_waste_can_be_cleared in precedence.py, with the same limit on the positions examined) */
+ * (_waste_can_be_cleared in precedence.py, with the same limit on the positions examined per call.)
+ * A failed (waste cards left, foundation lengths) pair is remembered across calls in a per-thread
+ * cache keyed by a 128-bit hash of the waste ranks left and the lengths: those fix the stock cards
+ * still usable too (every card not on a foundation nor in the waste left), so the failure is a
+ * fact about the relaxed problem, true in every later call. */
 #define CLEAR_LIMIT 2000
-#define CLEAR_SLOTS 8192
+#define CLEAR_CACHE_BITS 20
+static inline uint64_t fmix64(uint64_t k);
 typedef struct {
     int waste[MAXC], m, len[8], avail[14], budget;
-    uint64_t keys[CLEAR_SLOTS]; uint32_t gens[CLEAR_SLOTS]; uint32_t gen;
+    uint64_t wh1[MAXC], wh2[MAXC];
+    uint64_t *cache;  /* two words per slot; a zero first word is empty */
 } Clear;
 static __thread Clear clear_work;
 
-static uint64_t clear_key(const Clear *c, int i) {
-    uint64_t key = (uint64_t)i;
-    for (int k = 0; k < 8; k++) key |= (uint64_t)c->len[k] << (8 + 4 * k);
-    return key;
+static void clear_key(const Clear *c, int i, uint64_t *a, uint64_t *b) {
+    uint64_t bits = (uint64_t)i;
+    for (int k = 0; k < 8; k++) bits |= (uint64_t)c->len[k] << (8 + 4 * k);
+    *a = fmix64(c->wh1[i] + fmix64(bits + 0x2545F4914F6CDD1DULL)) | 1;
+    *b = fmix64(c->wh2[i] ^ fmix64(bits ^ 0x632BE59BD9B4E019ULL));
 }
 
-static int clear_seen(Clear *c, uint64_t key, int add) {
-    size_t h = (size_t)(((key * 0x9E3779B97F4A7C15ULL) >> 40) & (CLEAR_SLOTS - 1));
-    while (c->gens[h] == c->gen) {
-        if (c->keys[h] == key) return 1;
-        h = (h + 1) & (CLEAR_SLOTS - 1);
-    }
-    if (add) { c->gens[h] = c->gen; c->keys[h] = key; }
-    return 0;
+static int clear_failed(const Clear *c, uint64_t a, uint64_t b) {
+    size_t h = (size_t)(b & ((1u << CLEAR_CACHE_BITS) - 1));
+    return c->cache[2 * h] == a && c->cache[2 * h + 1] == b;
+}
+
+static void clear_fail(Clear *c, uint64_t a, uint64_t b) {
+    size_t h = (size_t)(b & ((1u << CLEAR_CACHE_BITS) - 1));
+    c->cache[2 * h] = a; c->cache[2 * h + 1] = b;
 }
 
 static int clear_place(Clear *c, int i) {
     if (i < 0) return 1;
-    uint64_t key = clear_key(c, i);
-    if (clear_seen(c, key, 0)) return 0;
+    uint64_t ka, kb;
+    clear_key(c, i, &ka, &kb);
+    if (clear_failed(c, ka, kb)) return 0;
     if (--c->budget < 0) return 1;
     int rank = c->waste[i];
     for (int k = 0; k < 8; k++) {
@@ -566,15 +574,25 @@ static int clear_place(Clear *c, int i) {
         }
         while (nu) c->avail[used[--nu]]++;
     }
-    clear_seen(c, key, 1);
+    clear_fail(c, ka, kb);
     return 0;
 }
 
 static int pr_waste_can_be_cleared(const S *s, const int *counts) {
     Clear *c = &clear_work;
-    if (++c->gen == 0) { memset(c->gens, 0, sizeof(c->gens)); c->gen = 1; }
+    if (!c->cache) {
+        c->cache = calloc((size_t)2 << CLEAR_CACHE_BITS, sizeof(uint64_t));
+        if (!c->cache) return 1;  /* no room to look: "cannot tell" */
+    }
     c->m = s->n[WASTE];
-    for (int i = 0; i < c->m; i++) c->waste[i] = RANK(s->c[WASTE][i]);
+    uint64_t h1 = 0x51ED270B27D2F2E5ULL, h2 = 0xA0761D6478BD642FULL;
+    for (int i = 0; i < c->m; i++) {
+        c->waste[i] = RANK(s->c[WASTE][i]);
+        h1 = fmix64(h1 + (uint64_t)(c->waste[i] + 1));
+        h2 = (h2 ^ (uint64_t)(c->waste[i] + 1)) * 0x9FB21C651E98DF25ULL;
+        h2 = (h2 << 31) | (h2 >> 33);
+        c->wh1[i] = h1; c->wh2[i] = h2;
+    }
     for (int k = 0; k < 8; k++) c->len[k] = s->n[FB + k];
     memcpy(c->avail, counts, sizeof(c->avail));
     c->budget = CLEAR_LIMIT;

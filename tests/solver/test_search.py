@@ -222,3 +222,30 @@ def test_without_the_compiled_core_the_python_search_answers(monkeypatch):
     result = solve(state, timeout=5)
     assert result.result == "won" and replays_to_a_win(state, result.moves)
     assert hint(state, budget=0.2).move == Move.from_text("w>f8")
+
+
+def test_precedence_clearing_memo_across_calls_never_changes_an_answer(monkeypatch):
+    """The waste-clearing test remembers failures across calls (keyed by the waste ranks left and
+    the foundation lengths only); with a limit high enough to be exact, a warm memo must give the
+    same answer as a fresh one on every position, in any order."""
+    from cadogan.games import precedence as P
+    monkeypatch.setattr(P, "CLEAR_CHECK_LIMIT", 10**9)
+    positions = []
+    for variant in ("king-out", "first-king"):
+        for seed in range(120):
+            state = reduced_position("precedence", variant, 3000 + seed, left=6 + seed % 30)
+            state.redeals_left = 0
+            counts = [0] * 14
+            for card in state.stock:
+                counts[card & 15] += 1
+            positions.append((state, counts))
+    fresh = []
+    for state, counts in positions:
+        P._clear_failed.clear()
+        fresh.append(P._waste_can_be_cleared(state, counts))
+    P._clear_failed.clear()
+    for _ in range(2):
+        warm = [P._waste_can_be_cleared(state, counts) for state, counts in reversed(positions)][::-1]
+        assert warm == fresh
+    assert True in fresh and False in fresh
+    P._clear_failed.clear()
