@@ -130,7 +130,7 @@ class PrecedenceState(State):
 
 
 CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine per call before giving up
-CLEAR_CACHE_SIZE = 1 << 20  # failed relaxed positions remembered across calls (then forgotten)
+CLEAR_CACHE_SIZE = 1 << 17  # failed relaxed positions remembered across calls (then all forgotten)
 
 # Failed positions of the waste-clearing test, across calls: (waste ranks left, foundation lengths).
 _clear_failed: set[tuple[bytes, tuple[int, ...]]] = set()
