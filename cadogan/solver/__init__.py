@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.2"
+SOLVER_VERSION = "0.3"
 DEFAULT_MAX_MEMORY_MB = 1024
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
