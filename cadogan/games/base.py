@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence
 
 from cadogan.cards import Card, check_deal_number, dealing_order, format_cards, parse_card
 from cadogan.errors import BadInput, IllegalMove
@@ -391,6 +391,22 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+
+def first_of_each_kind(moves: Iterable[Move], kind: Callable[[int, int], Any]) -> list[Move]:
+    """``moves`` in order, keeping deal/redeal and the first transfer of each ``kind(src, dst)``
+    (the solver's way of dropping moves that are copies of another by symmetry)."""
+    seen: set[Any] = set()
+    kept: list[Move] = []
+    for move in moves:
+        src, dst = move
+        if src >= 0:
+            key = kind(src, dst)
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(move)
+    return kept
 
 
 def _plain_key(state: State) -> tuple:

@@ -16,7 +16,8 @@ from typing import Any
 from cadogan.cards import ACE, KING, Card, format_card, rank_of, suit_of
 from cadogan.errors import BadInput
 from cadogan.games.base import (
-    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State, pile_name,
+    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State, first_of_each_kind,
+    pile_name,
 )
 
 FULL = 26  # A..K then K..A
@@ -372,26 +373,16 @@ class BritishSquare(Game):
         """
         assert isinstance(state, BritishSquareState)
         built, piles = state.built, state.piles
-        seen: set[Any] = set()
-        kept: list[Move] = []
-        for move in self.ordered_moves(state):
-            src, dst = move
-            if src < 0:
-                kept.append(move)
-                continue
+
+        def kind(src: int, dst: int) -> Any:
             if dst < TABLEAU_BASE:
                 dsig: Any = ("f", len(piles[dst]), piles[dst][0] >> 4 if piles[dst] else -1)
             else:
                 dsig = (built[dst - TABLEAU_BASE], tuple(piles[dst]))
-            if src >= TABLEAU_BASE:
-                ssig: Any = (built[src - TABLEAU_BASE], tuple(piles[src]))
-            else:
-                ssig = src
-            sig = (ssig, dsig)
-            if sig not in seen:
-                seen.add(sig)
-                kept.append(move)
-        return kept
+            ssig = (built[src - TABLEAU_BASE], tuple(piles[src])) if src >= TABLEAU_BASE else src
+            return ssig, dsig
+
+        return first_of_each_kind(self.ordered_moves(state), kind)
 
 
 def _move_rank(move: Move) -> int:

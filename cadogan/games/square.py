@@ -14,7 +14,8 @@ from typing import Any
 from cadogan.cards import ACE, KING, SUITS, Card, format_card, make_card, rank_of, suit_of
 from cadogan.errors import BadInput
 from cadogan.games.base import (
-    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State, pile_name,
+    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State, first_of_each_kind,
+    pile_name,
 )
 
 # Piles are 0-based here: index 9 is t10.
@@ -372,18 +373,9 @@ class Square(Game):
         sig = _pile_signatures(state)
         if sig is None:
             return self.ordered_moves(state)
-        seen: set[Any] = set()
-        kept: list[Move] = []
-        for move in self.ordered_moves(state):
-            src, dst = move
-            if src < 0:
-                kept.append(move)
-                continue
-            key = (sig[src] if src >= TABLEAU_BASE else src, sig[dst] if dst >= TABLEAU_BASE else dst)
-            if key not in seen:
-                seen.add(key)
-                kept.append(move)
-        return kept
+        return first_of_each_kind(
+            self.ordered_moves(state),
+            lambda src, dst: (sig[src] if src >= TABLEAU_BASE else src, sig[dst] if dst >= TABLEAU_BASE else dst))
 
 
 def _move_rank(move: Move) -> int:
