@@ -1108,4 +1108,15 @@ static struct PyModuleDef moduledef = {
     PyModuleDef_HEAD_INIT, "_core", "The compiled core of the Cadogan solver.", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&moduledef); }
+/* Bumped whenever search()'s arguments or results change: native.py ignores a core built from
+   older source (a stale in-place build) and falls back to the Python search instead of failing. */
+#define CORE_INTERFACE 2
+
+PyMODINIT_FUNC PyInit__core(void) {
+    PyObject *module = PyModule_Create(&moduledef);
+    if (module != NULL && PyModule_AddIntConstant(module, "INTERFACE", CORE_INTERFACE) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -14,9 +14,17 @@ from cadogan.solver.search import Outcome
 
 DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
 
+CORE_INTERFACE = 2  # must equal CORE_INTERFACE in _core.c
+
 try:  # pragma: no cover - depends on the build
     from cadogan.solver import _core
 except ImportError:  # the optional extension was not built: the pure-Python search is used
+    _core = None
+if _core is not None and getattr(_core, "INTERFACE", None) != CORE_INTERFACE:  # pragma: no cover
+    import warnings
+
+    warnings.warn("cadogan.solver._core is stale (built from older source): using the Python search; "
+                  "run `pip install -e .` to rebuild it", RuntimeWarning, stacklevel=1)
     _core = None
 
 # Move codes used by the core: src/dst pile codes as in base.py; -1 deal, -2 redeal.
