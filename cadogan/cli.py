@@ -87,9 +87,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra:
-        # Move tokens may follow options (``replay GAME --deal 3 deal w>f1``): argparse leaves them over.
-        if hasattr(args, "moves") and not any(e.startswith("-") for e in extra):
-            args.moves = list(args.moves) + extra
+        # A command's trailing list may go on after options (``replay GAME --deal 3 deal w>f1``), which
+        # argparse leaves over; a command names that list with ``set_defaults(_trailing="moves")``.
+        trailing = getattr(args, "_trailing", None)
+        if trailing and not any(e.startswith("-") for e in extra):
+            setattr(args, trailing, list(getattr(args, trailing)) + extra)
         else:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
     module = importlib.import_module(args._module)

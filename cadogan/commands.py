@@ -45,6 +45,7 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in notation: deal, w>f1, t5>t2 ...")
     parser.add_argument("--file", "-f", metavar="F", help="read the moves from a file (- for standard input)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.set_defaults(_trailing="moves")
 
 
 def _read_tokens(args: argparse.Namespace) -> list[str]:

@@ -107,3 +107,12 @@ def test_help_works_for_every_command(capsys):
     for command in ("games", "deal", "replay"):
         status, out, _ = run(capsys, command, "--help")
         assert status == 0 and "usage" in out
+
+
+def test_survey_import_takes_its_files_after_options(capsys, tmp_path):
+    csv = tmp_path / "precedence-king-out.csv"
+    source = (__import__("pathlib").Path(__file__).parents[1] / "data/survey/precedence-king-out.csv").read_text()
+    csv.write_text("\n".join(source.splitlines()[:6]) + "\n")
+    status, out, err = run(capsys, "survey", "import", "--db", str(tmp_path / "s.sqlite3"), str(csv))
+    assert status == 0, err
+    assert "deals added" in out

@@ -59,7 +59,8 @@ def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("target", metavar="GAME|report|export|import|pool",
                         help="a game id to survey, or what to do with the results")
     parser.add_argument("paths", nargs="*", metavar="CSV",
-                        help="(import) CSV files or directories of them, right after 'import'")
+                        help="(import) CSV files or directories of them")
+    parser.set_defaults(_trailing="paths")
     run = parser.add_argument_group("survey a range of deals")
     run.add_argument("--variant", "-v", metavar="V", help="a variant of the game (default: its first)")
     run.add_argument("--deals", metavar="A-B", help="the deals to solve, A to B inclusive (or one deal N)")
