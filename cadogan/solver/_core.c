@@ -631,6 +631,36 @@ static int seg_cmp(const void *a, const void *b) {
     return c ? c : x->len - y->len;
 }
 
+/* The part of a British Square canonical key outside the tableau: stock size, the waste, and each
+ * suit's foundation size (foundations are interchangeable).  Appends at buf; returns its length. */
+static int british_key_head(const S *s, uint8_t *buf) {
+    int k = 0, i, found[4] = {0, 0, 0, 0};
+    buf[k++] = (uint8_t)s->n[STOCK];
+    buf[k++] = (uint8_t)s->n[WASTE];
+    memcpy(buf + k, s->c[WASTE], s->n[WASTE]);
+    k += s->n[WASTE];
+    for (i = 0; i < 4; i++) if (s->n[FB + i]) found[s->c[FB + i][0] >> 4] = s->n[FB + i];
+    for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
+    return k;
+}
+
+/* The part of a Square canonical key outside the square, ending with the symmetry mode byte. */
+static int square_key_head(const S *s, uint8_t *buf, uint8_t mode_byte) {
+    int k = 0, i;
+    for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->n[FB + i];
+    buf[k++] = (uint8_t)s->redeals;
+    buf[k++] = (uint8_t)s->n[STOCK];
+    memcpy(buf + k, s->c[STOCK], s->n[STOCK]);
+    k += s->n[STOCK];
+    buf[k++] = mode_byte;
+    return k;
+}
+
+/* The symmetry class of square pile i in mode 2: bottom row or not, and its round mark. */
+static inline int square_pile_class(const S *s, int mode, int i) {
+    return mode == 2 ? (((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
+}
+
 /* Appends the canonical (prune) or exact key of s to buf; returns its length. */
 static int make_key(const S *s, uint8_t *buf, int canonical) {
     int k = 0, i;
@@ -659,13 +689,7 @@ static int make_key(const S *s, uint8_t *buf, int canonical) {
     Seg seg[16];
     int t = 0;
     if (s->rules == R_BRITISH) {
-        int found[4] = {0, 0, 0, 0};
-        buf[k++] = (uint8_t)s->n[STOCK];
-        buf[k++] = (uint8_t)s->n[WASTE];
-        memcpy(buf + k, s->c[WASTE], s->n[WASTE]);
-        k += s->n[WASTE];
-        for (i = 0; i < 4; i++) if (s->n[FB + i]) found[s->c[FB + i][0] >> 4] = s->n[FB + i];
-        for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
+        k += british_key_head(s, buf + k);
         for (i = 0; i < s->nt; i++) {
             int p = TB + i;
             seg[i].p = tmp + t;
@@ -681,16 +705,11 @@ static int make_key(const S *s, uint8_t *buf, int canonical) {
     }
     /* Square */
     int mode = sq_sym_mode(s);
-    for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->n[FB + i];
-    buf[k++] = (uint8_t)s->redeals;
-    buf[k++] = (uint8_t)s->n[STOCK];
-    memcpy(buf + k, s->c[STOCK], s->n[STOCK]);
-    k += s->n[STOCK];
-    buf[k++] = (uint8_t)mode;
+    k += square_key_head(s, buf + k, (uint8_t)mode);
     for (i = 0; i < 12; i++) {
         int p = TB + i;
         seg[i].p = tmp + t;
-        tmp[t++] = mode == 2 ? (uint8_t)(((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
+        tmp[t++] = (uint8_t)square_pile_class(s, mode, i);
         tmp[t++] = (uint8_t)s->n[p];
         memcpy(tmp + t, s->c[p], s->n[p]);
         t += s->n[p];
@@ -737,27 +756,16 @@ static void key_hash(const S *s, uint8_t *buf, int canonical, uint64_t *h1, uint
     int k = 0, i;
     uint64_t sa = 0, sb = 0, pa, pb;
     if (s->rules == R_BRITISH) {
-        int found[4] = {0, 0, 0, 0};
-        buf[k++] = (uint8_t)s->n[STOCK];
-        buf[k++] = (uint8_t)s->n[WASTE];
-        memcpy(buf + k, s->c[WASTE], s->n[WASTE]);
-        k += s->n[WASTE];
-        for (i = 0; i < 4; i++) if (s->n[FB + i]) found[s->c[FB + i][0] >> 4] = s->n[FB + i];
-        for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
+        k += british_key_head(s, buf + k);
         for (i = 0; i < s->nt; i++) {
             hash128s(s->c[TB + i], s->n[TB + i], 0x100u + (uint64_t)s->built[i], &pa, &pb);
             sa += pa; sb += pb;
         }
     } else {
         int mode = sq_sym_mode(s);
-        for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->n[FB + i];
-        buf[k++] = (uint8_t)s->redeals;
-        buf[k++] = (uint8_t)s->n[STOCK];
-        memcpy(buf + k, s->c[STOCK], s->n[STOCK]);
-        k += s->n[STOCK];
-        buf[k++] = (uint8_t)(0x80 | mode);
+        k += square_key_head(s, buf + k, (uint8_t)(0x80 | mode));
         for (i = 0; i < 12; i++) {
-            uint64_t cls = mode == 2 ? (uint64_t)(((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
+            uint64_t cls = (uint64_t)square_pile_class(s, mode, i);
             hash128s(s->c[TB + i], s->n[TB + i], 0x200u + cls, &pa, &pb);
             sa += pa; sb += pb;
         }
