@@ -95,6 +95,12 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
 
 
+def selected_variants(only: list[str]) -> list[tuple[str, str]]:
+    """(game, variant) pairs in table order, limited to ``only`` (game or game/variant) if given."""
+    return [(game.id, variant) for game in games.all_games() for variant in game.variants
+            if not only or any(o in (game.id, f"{game.id}/{variant}") for o in only)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals 1..N (default 200)")
@@ -111,30 +117,24 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
-    for game in games.all_games():
-        for variant in game.variants:
-            if args.only and not any(o in (game.id, f"{game.id}/{variant}") for o in args.only):
-                continue
-            started = time.perf_counter()
-            row = bench_variant(game.id, variant, args.deals, args.timeout, use_core, args.verbose)
-            print(f"| {game.id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
-                  f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} |",
-                  flush=True)
-            if args.verbose:
-                print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    for game_id, variant in selected_variants(args.only):
+        started = time.perf_counter()
+        row = bench_variant(game_id, variant, args.deals, args.timeout, use_core, args.verbose)
+        print(f"| {game_id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
+              f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} |",
+              flush=True)
+        if args.verbose:
+            print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     if args.hints:
         print()
         print(f"hint(), default budget, {args.hints} positions per variant along random lines of play")
         print()
         print("| game | variant | median s | p95 s | max s | winnable % | lost % | unknown % |")
         print("|---|---|---:|---:|---:|---:|---:|---:|")
-        for game in games.all_games():
-            for variant in game.variants:
-                if args.only and not any(o in (game.id, f"{game.id}/{variant}") for o in args.only):
-                    continue
-                row = bench_hints(game.id, variant, args.hints)
-                print(f"| {game.id} | {variant} | {row['median']:.3f} | {row['p95']:.3f} | {row['max']:.3f} | "
-                      f"{row['winnable']:.0f} | {row['lost']:.0f} | {row['unknown']:.0f} |", flush=True)
+        for game_id, variant in selected_variants(args.only):
+            row = bench_hints(game_id, variant, args.hints)
+            print(f"| {game_id} | {variant} | {row['median']:.3f} | {row['p95']:.3f} | {row['max']:.3f} | "
+                  f"{row['winnable']:.0f} | {row['lost']:.0f} | {row['unknown']:.0f} |", flush=True)
     print()
     print(f"Machine: {machine()}")
     return 0
