@@ -47,3 +47,20 @@ def build(game_id: str, variant: str, *, stock: list[str] | None = None, waste: 
 def moves_text(state: State) -> set[str]:
     return {str(m) for m in state.legal_moves()}
 
+
+
+def run_cli(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
+    """Run ``cadogan ARGV...`` in-process: (exit status, stdout, stderr)."""
+    import io
+    import sys
+
+    from cadogan.cli import main
+
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = exit_.code
+    out, err = capsys.readouterr()
+    return status, out, err

@@ -9,19 +9,11 @@ import sys
 import pytest
 
 from cadogan import games
-from cadogan.cli import main
+
+from handmade import run_cli
 
 
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        import io
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 def test_games_lists_every_game_and_variant(capsys):

@@ -8,19 +8,13 @@ import sys
 import pytest
 
 from cadogan import games
-from cadogan.cli import main
 from cadogan.games.base import parse_moves
 
+from handmade import run_cli
 from solver_positions import reduced_position
 
 
-def run(capsys, *argv):
-    try:
-        status = main(list(argv))
-    except SystemExit as exit_:
-        status = exit_.code
-    out, err = capsys.readouterr()
-    return status, out, err
+run = run_cli
 
 
 def test_solve_json_has_exactly_the_spec_fields_and_a_winning_line(capsys):
