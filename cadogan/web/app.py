@@ -10,6 +10,17 @@ Additions to SPEC (extra fields and routes, none contradicting it): the game obj
 (the verdict on the deal itself), ``?budget=S`` (seconds, default 3) and ``?count=0`` (a verdict check
 that does not count as a hint used); ``POST /api/games`` accepts ``"winnable": true`` (a deal from the
 survey's pool of proven deals, when there is one).
+
+Solution replay (extra): ``GET /api/games/{id}/solution?budget=S`` (seconds, default 10, from 0.1 to 30)
+solves the deal's start position (where a restart goes) and answers ``{"result": "won"|"lost"|"unknown",
+"moves": [token, ...] (empty unless won), "seconds", "nodes", "budget", "cached"}``. The answer is kept in
+memory per (game, variant, deal) when it is won or lost, so asking again is instant; it never changes
+the saved game, its history or the statistics. ``GET /api/games/{id}/solution/position?step=k`` is the
+start position after the first k moves of that winning line, with the board fields of the game object
+(``game``, ``variant``, ``deal``, ``deal_text``, ``position``, ``legal_moves``, ``won``, ``lost``,
+``moves``, ``layout``) plus ``step``, ``steps`` (N) and ``move`` (the k-th move, null at step 0): 400
+for a step that is not a whole number from 0 to N, 409 when no winning line of the deal is known (ask
+``/solution`` first; a lost or undecided deal has none), 404 for an unknown game id.
 """
 
 from __future__ import annotations
@@ -44,8 +55,13 @@ MAX_BODY = 16 * 1024
 RANDOM_DEALS = 1_000_000  # a random deal is drawn below this, so it is short to type and share
 HINT_BUDGET = 3.0
 MAX_HINT_BUDGET = 10.0
+SOLUTION_BUDGET = 10.0
+MIN_SOLUTION_BUDGET = 0.1
+MAX_SOLUTION_BUDGET = 30.0
+SOLUTIONS_KEPT = 256  # solved deals kept in memory (a won line is a few hundred short tokens)
 CACHE_SIZE = 64
 _DEAL_TEXT = re.compile(r"^[0-9]{1,20}$")
+_STEP_TEXT = re.compile(r"^[0-9]{1,9}$")
 
 log = logging.getLogger("cadogan.web")
 
@@ -188,6 +204,71 @@ class Games:
         saved.abandoned = False
 
 
+# --- solutions of whole deals ----------------------------------------------------------------------
+DealKey = tuple[str, str, int]
+
+
+class Solutions:
+    """The solver's answers on deals' start positions, kept when decided (won or lost), oldest out first."""
+
+    def __init__(self, size: int = SOLUTIONS_KEPT) -> None:
+        self.size = size
+        self._answers: OrderedDict[DealKey, dict[str, Any]] = OrderedDict()
+
+    def get(self, key: DealKey) -> dict[str, Any] | None:
+        answer = self._answers.get(key)
+        if answer is not None:
+            self._answers.move_to_end(key)
+        return answer
+
+    def put(self, key: DealKey, answer: dict[str, Any]) -> None:
+        """Keep ``answer`` unless it is ``unknown`` (a longer budget may still decide it)."""
+        if answer["result"] not in ("won", "lost"):
+            return
+        self._answers[key] = answer
+        self._answers.move_to_end(key)
+        while len(self._answers) > self.size:
+            self._answers.popitem(last=False)
+
+
+def deal_key(saved: SavedGame) -> DealKey:
+    return (saved.game, saved.variant, saved.deal)
+
+
+def start_state(saved: SavedGame) -> games.State:
+    """The deal's start position: where a restart of ``saved`` goes (a fresh state, not the game's)."""
+    return games.load(saved.game, saved.variant, saved.deal)
+
+
+def solve_deal(state: games.State, budget: float) -> dict[str, Any]:
+    """The solver on ``state`` within ``budget`` seconds, as the JSON answer of ``/solution``."""
+    try:
+        from cadogan import solver  # type: ignore[import-not-found]
+    except ImportError:
+        return {"result": "unknown", "moves": [], "seconds": 0.0, "nodes": 0}
+    outcome = solver.solve(state, timeout=budget)
+    moves = [str(m) for m in outcome.moves] if outcome.result == "won" else []
+    return {"result": outcome.result, "moves": moves, "seconds": round(outcome.seconds, 3), "nodes": outcome.nodes}
+
+
+def solution_step(saved: SavedGame, moves: list[str], step: int) -> dict[str, Any]:
+    """The board after the first ``step`` moves of the winning line ``moves`` from the deal's start."""
+    state = start_state(saved)
+    for token in moves[:step]:
+        state.play(token)
+    return {**board_fields(state), "step": step, "steps": len(moves),
+            "move": moves[step - 1] if step else None}
+
+
+def parse_step(text: str | None) -> int:
+    """The ``step`` query parameter as a whole number (its upper bound is checked against the line)."""
+    if text is None:
+        raise ApiError(400, "step is missing: give ?step=k, the number of moves of the solution to play")
+    if not _STEP_TEXT.match(text.strip()):
+        raise ApiError(400, f"step must be a whole number from 0 up, not {text[:30]!r}")
+    return int(text.strip())
+
+
 def winnable_pool(game_id: str, variant: str) -> list[int]:
     """Solver-proven winnable deals from the survey, or [] when there is no pool."""
     try:
@@ -201,22 +282,28 @@ def winnable_pool(game_id: str, variant: str) -> list[int]:
         return []
 
 
+def board_fields(state: games.State) -> dict[str, Any]:
+    """What the board draws from: the fields the game object and a solution step share."""
+    won = state.is_won()
+    legal = [str(m) for m in state.legal_moves()]
+    return {
+        "game": state.game.id, "variant": state.variant, "deal": state.deal, "deal_text": str(state.deal),
+        "position": state.to_json(), "legal_moves": legal, "won": won, "lost": not won and not legal,
+        "moves": [str(m) for m in state.move_stack], "layout": layout_of(state),
+    }
+
+
 def game_object(saved: SavedGame, history: History) -> dict[str, Any]:
     """SPEC's game object, plus the extra fields the front end uses."""
     state = history.state
-    game = state.game
-    won = state.is_won()
-    legal = [str(m) for m in state.legal_moves()]
+    board = board_fields(state)
     now = time.time()
     end = saved.won_at if saved.won_at is not None else now
     return {
-        "id": saved.id, "game": game.id, "variant": state.variant, "deal": state.deal,
-        "position": state.to_json(), "legal_moves": legal, "won": won, "lost": not won and not legal,
-        "moves": [str(m) for m in state.move_stack],
-        "deal_text": str(state.deal), "redo": [str(m) for m in history.redo_stack],
+        "id": saved.id, **board,
+        "redo": [str(m) for m in history.redo_stack],
         "can_undo": history.can_undo(), "can_redo": history.can_redo(),
-        "safe_moves": _safe_moves(state) if legal else [],
-        "layout": layout_of(state),
+        "safe_moves": _safe_moves(state) if board["legal_moves"] else [],
         "started": saved.first_move,
         "elapsed": round(end - saved.first_move, 1) if saved.first_move is not None else 0,
         "hints": saved.hints,
@@ -243,6 +330,7 @@ def layout_of(state: games.State) -> dict[str, Any]:
 def make_app(store: Store) -> ASGIApp:
     """The Starlette app serving the API and the front end from ``store``."""
     registry = Games(store)
+    solutions = Solutions()
     solver_turn = asyncio.Lock()  # one search at a time: each may use a few hundred MB
 
     async def list_games(request: Request) -> Response:
@@ -312,6 +400,33 @@ def make_app(store: Store) -> ASGIApp:
             move, verdict = await run_in_threadpool(solver_hint, state, budget)
         return JSONResponse({"move": move, "verdict": verdict})
 
+    async def solution(request: Request) -> Response:
+        saved, _ = registry.get(request.path_params["game_id"])
+        budget = _seconds(request.query_params.get("budget"), SOLUTION_BUDGET, MIN_SOLUTION_BUDGET, MAX_SOLUTION_BUDGET)
+        key = deal_key(saved)
+        answer = solutions.get(key)
+        if answer is None:
+            async with solver_turn:
+                answer = solutions.get(key)  # another request may have solved it while this one waited
+                if answer is None:
+                    answer = await run_in_threadpool(solve_deal, start_state(saved), budget)
+                    answer["budget"] = budget
+                    solutions.put(key, answer)
+                    return JSONResponse({**answer, "cached": False})
+        return JSONResponse({**answer, "cached": True})
+
+    async def solution_position(request: Request) -> Response:
+        saved, _ = registry.get(request.path_params["game_id"])
+        step = parse_step(request.query_params.get("step"))
+        answer = solutions.get(deal_key(saved))
+        if answer is None or answer["result"] != "won":
+            why = "the solver proved this deal lost" if answer is not None else "ask GET /api/games/{id}/solution first"
+            raise ApiError(409, f"no winning line of this deal is known: {why}")
+        moves = answer["moves"]
+        if step > len(moves):
+            raise ApiError(400, f"step {step} is past the end: the winning line has {len(moves)} moves")
+        return JSONResponse(solution_step(saved, moves, step))
+
     async def stats(request: Request) -> Response:
         return JSONResponse(store.stats())
 
@@ -346,6 +461,8 @@ def make_app(store: Store) -> ASGIApp:
         Route(game_path + "/redo", stepper("redo"), methods=["POST"]),
         Route(game_path + "/restart", stepper("restart"), methods=["POST"]),
         Route(game_path + "/hint", hint, methods=["GET"]),
+        Route(game_path + "/solution", solution, methods=["GET"]),
+        Route(game_path + "/solution/position", solution_position, methods=["GET"]),
         Route("/api/stats", stats, methods=["GET"]),
         Route("/api/{rest:path}", not_found, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -377,14 +494,23 @@ class SameOriginOnly:
 
 
 def _budget(text: str | None) -> float:
+    """The hint's ``budget``: more than 0 and at most MAX_HINT_BUDGET seconds."""
+    return _seconds(text, HINT_BUDGET, 0.0, MAX_HINT_BUDGET, low_included=False)
+
+
+def _seconds(text: str | None, default: float, low: float, high: float, low_included: bool = True) -> float:
+    """A ``budget`` query parameter in seconds within [low, high] (or (low, high]); ApiError 400 if not."""
     if text is None:
-        return HINT_BUDGET
+        return default
     try:
         value = float(text)
     except ValueError:
         raise ApiError(400, f"budget must be a number of seconds, not {text[:30]!r}") from None
-    if not 0 < value <= MAX_HINT_BUDGET:  # also rejects nan
-        raise ApiError(400, f"budget must be more than 0 and at most {MAX_HINT_BUDGET:g} seconds")
+    above_low = low <= value if low_included else low < value
+    if not (above_low and value <= high):  # also rejects nan and inf
+        if low_included:
+            raise ApiError(400, f"budget must be from {low:g} to {high:g} seconds, not {text[:30]}")
+        raise ApiError(400, f"budget must be more than {low:g} and at most {high:g} seconds")
     return value
 
 
