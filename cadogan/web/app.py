@@ -265,7 +265,7 @@ def parse_step(text: str | None) -> int:
     if text is None:
         raise ApiError(400, "step is missing: give ?step=k, the number of moves of the solution to play")
     if not _STEP_TEXT.match(text.strip()):
-        raise ApiError(400, f"step must be a whole number from 0 up, not {text[:30]!r}")
+        raise ApiError(400, f"step must be a whole number from 0 to the length of the winning line, not {text[:30]!r}")
     return int(text.strip())
 
 
