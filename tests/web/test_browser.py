@@ -302,6 +302,7 @@ def test_a_won_game_is_celebrated_and_counted(browser_context_factory, live_serv
     player.click_move(line[-1])
     player.page.wait_for_selector("#end-dialog[open]")
     assert player.page.inner_text("#end-title") == "You won!"
+    assert player.page.is_hidden("#end-solution")  # a won deal needs no solution
     assert f"{len(line)} moves" in player.page.inner_text("#end-text")
     stats_text = player.page.inner_text("#end-stats")
     assert "Won" in stats_text and f"\t{len(line)}\t" in stats_text  # fewest moves: this game
@@ -330,6 +331,7 @@ def test_no_moves_left_shows_the_solvers_verdict_on_the_deal(browser_context_fac
     player.click_move(line[-1])
     player.page.wait_for_selector("#end-dialog[open]")
     assert player.page.inner_text("#end-title") == "No moves left"
+    assert player.page.is_visible("#end-solution")  # the way to see how it could have gone
     player.page.wait_for_function("!document.getElementById('end-verdict').textContent.startsWith('Asking')",
                                   timeout=20000)
     verdict = player.page.inner_text("#end-verdict")
@@ -486,3 +488,99 @@ def test_safe_auto_move_plays_after_the_players_move_but_never_after_undo(browse
     player.wait_moves(first_card)
     page.wait_for_timeout(400)
     assert int(page.inner_text("#moves")) == first_card  # undo is not fought
+
+
+def test_the_solution_replays_step_by_step_and_close_restores_the_game(browser_context_factory, live_server):
+    deal = 10  # Precedence king-out: the solver finds a winning line at once
+    player = Player(browser_context_factory(), live_server)
+    page = player.page
+    player.open(f"#/precedence/king-out/{deal}")
+    for played in (1, 2):
+        player.click_move("deal")
+        player.wait_moves(played)
+    player.settle()
+    before, table = {k: v for k, v in player.game().items() if k != "elapsed"}, player.table()
+    start = games.load("precedence", "king-out", deal)
+
+    page.click("#solution")
+    page.wait_for_selector("#replay:not([hidden])", timeout=30000)
+    player.wait_live("Step 0 of")
+    steps = int(re.search(r"Step 0 of (\d+)", page.inner_text("#replay-step")).group(1))
+    assert page.inner_text("#moves") == "0" and player.pile("w").locator(".card").count() == 0
+    assert page.is_disabled("#undo") and page.is_disabled("#solution") and page.is_disabled("#replay-back")
+
+    def at(k: int) -> None:
+        page.wait_for_function(f"document.getElementById('replay-step').textContent.startsWith('Step {k} of {steps}')")
+        player.wait_live(f"Step {k} of")
+        assert page.inner_text("#moves") == str(k)
+
+    page.click("#replay-forward")
+    at(1)
+    page.keyboard.press(".")
+    at(2)
+    page.keyboard.press("PageDown")
+    at(3)
+    page.keyboard.press(",")
+    at(2)
+    page.click("#replay-back")
+    at(1)
+    start.play("deal")
+    assert player.pile("w").locator(".card.top").get_attribute("data-card") == start.to_json()["waste"][-1]
+    # the table only shows: no dealing by click or key, no undo
+    player.pile("s").click()
+    page.keyboard.press("d")
+    page.keyboard.press("u")
+    page.wait_for_timeout(300)
+    assert page.inner_text("#moves") == "1" and player.game()["moves"] == before["moves"]
+
+    page.keyboard.press("End")
+    at(steps)
+    assert "All cards are on the foundations" in page.inner_text("#replay-step")
+    labels = [player.pile(f"f{i}").get_attribute("aria-label") for i in range(1, 9)]
+    assert all("13 cards" in label for label in labels), labels
+    assert page.is_disabled("#replay-forward") and page.is_disabled("#replay-last")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "precedence-solution.png"))
+    page.keyboard.press("Home")
+    at(0)
+
+    page.click("#replay-close")
+    page.wait_for_selector("#replay", state="hidden")
+    player.wait_live("Back to your game")
+    assert page.inner_text("#moves") == "2" and player.table() == table
+    assert {k: v for k, v in player.game().items() if k != "elapsed"} == before
+    assert page.is_enabled("#undo") and page.is_enabled("#solution")
+    # again: the answer is kept, and Esc closes
+    page.click("#solution")
+    page.wait_for_selector("#replay:not([hidden])")
+    player.wait_live("Step 0 of")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#replay", state="hidden")
+    assert player.table() == table
+    page.click("#undo")  # the game plays on
+    player.wait_moves(1)
+    player.check_clean()
+
+
+@pytest.mark.parametrize("result,text", [
+    ("lost", "This deal is lost: the solver proved no line wins."),
+    ("unknown", "No winning line found in 10 s — this does not mean the deal is lost."),
+])
+def test_no_replay_when_the_solver_has_no_winning_line(browser_context_factory, patched_server, monkeypatch,
+                                                        result, text):
+    import cadogan.solver
+    from cadogan.solver import SolveResult
+
+    monkeypatch.setattr(cadogan.solver, "solve", lambda state, timeout=None, **limits: SolveResult(result, [], 5, 0.5))
+    player = Player(browser_context_factory(), patched_server)
+    page = player.page
+    player.open("#/precedence/king-out/3")
+    page.click("#solution")
+    player.wait_live(re.escape(text))
+    assert page.inner_text("#message") == text and page.is_hidden("#replay")
+    assert page.is_enabled("#solution")
+    page.click("#lang")
+    assert page.get_attribute("#solution", "aria-label") == "Решение"
+    page.click("#solution")
+    player.wait_live("Этот расклад проигрышный" if result == "lost" else "За 10 с выигрышная линия не найдена")
+    player.check_clean()

@@ -10,6 +10,7 @@ import { attachInput } from "./input.js";
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS_KEY = "cadogan.settings";
+const SOLUTION_BUDGET = 10;  // seconds the solver may take over a deal's winning line
 const CURRENT_KEY = "cadogan.current";
 const DEFAULTS = { lang: null, autoMove: false, fourColour: false, animations: true, showTimer: true,
                    checkVerdict: false, winnableOnly: false };
@@ -22,6 +23,8 @@ export const app = {
   piles: {},
   clock: { start: null, stopped: false },
   queue: Promise.resolve(),
+  replay: null,            // the solution being replayed: {id, n, k, target, view, views, busy}; null when playing
+  solving: false,          // a solution search is under way
 };
 
 // --- the API --------------------------------------------------------------------------------------
@@ -53,15 +56,17 @@ function serial(action) {
 
 // --- messages -------------------------------------------------------------------------------------
 let messageTimer = null;
-export function announce(text, kind = "info") {
+/** Say `text` in the live region and show it (unless `show` is false); it fades after 6 s unless `keep`. */
+export function announce(text, kind = "info", { keep = false, show = true } = {}) {
   const live = $("live");
   live.textContent = "";
   requestAnimationFrame(() => { live.textContent = text; });
+  if (!show) return;
   const box = $("message");
   box.textContent = text;
   box.className = `message ${kind}`;
   clearTimeout(messageTimer);
-  messageTimer = setTimeout(() => { box.textContent = ""; }, 6000);
+  if (!keep) messageTimer = setTimeout(() => { box.textContent = ""; }, 6000);
 }
 
 function failed(err) {
@@ -98,13 +103,14 @@ function describeMove(before, move) {
 
 // --- drawing --------------------------------------------------------------------------------------
 export function render() {
-  const game = app.game;
+  const replay = app.replay;
+  const game = replay ? replay.view : app.game;
   if (!game) return;
   const board = $("board");
   const hadFocus = board.contains(document.activeElement);
   const main = board.getBoundingClientRect();
   app.ui.height = Math.max(320, window.innerHeight - (main.top + window.scrollY) - 28);
-  app.piles = renderBoard(board, game, app.ui);
+  app.piles = renderBoard(board, game, replay ? { ...app.ui, selected: null, hint: replayPiles(replay), arrived: null } : app.ui);
   if (!app.piles[app.ui.focus]) app.ui.focus = Object.keys(app.piles)[0];
   app.piles[app.ui.focus].tabIndex = 0;
   if (hadFocus) app.piles[app.ui.focus].focus({ preventScroll: true });
@@ -118,15 +124,19 @@ export function render() {
   $("redeals").textContent = pos.redeals_left ?? "";
   $("phase").hidden = !pos.phase;
   $("phase").textContent = pos.phase ? t(pos.phase === "dealing" ? "phaseDealing" : "phaseBuilding") : "";
-  $("undo").disabled = !game.can_undo;
-  $("redo").disabled = !game.can_redo;
-  $("restart").disabled = !game.can_undo;
-  $("hint").disabled = game.won || game.lost;
+  $("undo").disabled = !!replay || !game.can_undo;
+  $("redo").disabled = !!replay || !game.can_redo;
+  $("restart").disabled = !!replay || !game.can_undo;
+  $("hint").disabled = !!replay || game.won || game.lost;
+  $("solution").disabled = !!replay;
+  $("solution").setAttribute("aria-disabled", String(app.solving));  // busy, yet keeps the focus
+  for (const id of ["new", "go", "game-select", "variant-select", "deal-input"]) $(id).disabled = !!replay;
   $("timer-box").hidden = !app.settings.showTimer;
-  $("outcome").hidden = !game.won && !game.lost;
+  $("outcome").hidden = !!replay || (!game.won && !game.lost);
   $("outcome").textContent = game.won ? t("wonTitle") : game.lost ? t("stuckTitle") : "";
   document.activeElement === $("deal-input") || ($("deal-input").value = game.deal_text);
   fillSelects();
+  if (replay) renderReplayBar(replay);
   tick();
 }
 
@@ -211,7 +221,7 @@ function setGame(game, { arrived = null } = {}) {
 export function play(move, { auto = false, from = null } = {}) {
   return serial(async () => {
     const before = app.game;
-    if (!before) return;
+    if (!before || app.replay) return;
     const [src, dstPile] = move.includes(">") ? move.split(">") : move === "deal" && before.layout.has_waste ? ["s", "w"] : [null, null];
     const start = motionAllowed() && src ? from || cardBox(src) : null;
     let game;
@@ -354,6 +364,7 @@ async function celebrate() {
   $("end-text").textContent = t("wonText", { deal: game.deal_text, moves: game.moves.length, time: formatTime(seconds) });
   $("end-verdict").textContent = "";
   $("end-undo").hidden = true;
+  $("end-solution").hidden = true;
   announce(t("wonTitle"));
   if (app.settings.animations && !matchMedia("(prefers-reduced-motion: reduce)").matches) confetti();
   await fillEndStats();
@@ -365,6 +376,7 @@ async function stuck() {
   $("end-title").textContent = t("stuckTitle");
   $("end-text").textContent = t("stuckText");
   $("end-undo").hidden = false;
+  $("end-solution").hidden = false;
   $("end-verdict").textContent = t("deal_checking");
   announce(t("stuckTitle"));
   fillEndStats();
@@ -387,6 +399,7 @@ function openEnd() {
     if (dialog.returnValue === "new") newGame(game.game, game.variant, null, { confirmLeave: false });
     else if (dialog.returnValue === "same") newGame(game.game, game.variant, game.deal_text, { confirmLeave: false });
     else if (dialog.returnValue === "undo") undo();
+    else if (dialog.returnValue === "solution") showSolution();
   }, { once: true });
   dialog.showModal();
 }
@@ -414,6 +427,153 @@ function confetti() {
     box.append(s);
   }
   setTimeout(() => { box.innerHTML = ""; }, 6000);
+}
+
+// --- the solution, step by step ------------------------------------------------------------------
+// The server solves the deal's start position and keeps the winning line; each step's board comes from
+// GET .../solution/position?step=k (the rules live on the server). The game itself is never touched.
+
+/** Ask the solver for the deal's winning line: replay it, or say why there is none. */
+export async function showSolution() {
+  const game = app.game;
+  if (!game || app.replay || app.solving) return;
+  app.solving = true;
+  $("solution").setAttribute("aria-busy", "true");
+  render();
+  announce(t("solutionSearching"), "info", { keep: true });
+  try {
+    const answer = await api("GET", `/api/games/${game.id}/solution?budget=${SOLUTION_BUDGET}`);
+    if (!app.game || app.game.id !== game.id) return;
+    if (answer.result === "won") await openReplay(game.id, answer.moves.length);
+    else announce(t(answer.result === "lost" ? "solutionLost" : "solutionUnknown", { s: SOLUTION_BUDGET }), "info", { keep: true });
+  } catch (err) {
+    failed(err);
+  } finally {
+    app.solving = false;
+    $("solution").removeAttribute("aria-busy");
+    render();
+  }
+}
+
+async function openReplay(id, steps) {
+  const view = await api("GET", `/api/games/${id}/solution/position?step=0`);
+  app.replay = { id, n: steps, k: 0, target: 0, view, views: new Map([[0, view]]), busy: false };
+  app.ui.selected = null;
+  document.body.classList.add("replaying");
+  $("replay").hidden = false;
+  render();
+  $("replay-forward").focus();
+  $("message").textContent = "";  // the bar shows each step; the live region says it
+  announce(replayText(app.replay), "info", { show: false });
+}
+
+/** Leave the replay: the game comes back exactly as it was. */
+export function closeReplay() {
+  if (!app.replay) return;
+  app.replay = null;
+  document.body.classList.remove("replaying");
+  $("replay").hidden = true;
+  render();
+  $("solution").focus();
+  announce(t("replayClosed"));
+}
+
+/** Go to step `k` of the line (clamped); quick presses while a step is loading add up. */
+function replayGo(k) {
+  const r = app.replay;
+  if (!r) return;
+  r.target = Math.max(0, Math.min(r.n, k));
+  if (r.busy) return;
+  r.busy = true;
+  (async () => {
+    try {
+      while (app.replay === r && r.k !== r.target) {
+        const want = r.target;
+        let view = r.views.get(want);
+        if (!view) {
+          view = await api("GET", `/api/games/${r.id}/solution/position?step=${want}`);
+          r.views.set(want, view);
+        }
+        if (app.replay !== r) return;
+        showStep(r, view);
+      }
+    } catch (err) {
+      failed(err);
+      if (err.status === 409 || err.status === 404) closeReplay();
+    } finally {
+      r.busy = false;
+    }
+  })();
+}
+
+function showStep(r, view) {
+  const forward = view.step === r.k + 1, back = view.step === r.k - 1;
+  const move = forward ? view.move : back ? r.view.move : null;
+  let path = move ? movePath(move, view.layout) : null;
+  if (path && back) path = [path[1], path[0]];
+  const start = path && motionAllowed() ? cardBox(path[0]) : null;
+  r.k = view.step;
+  r.view = view;
+  render();
+  if (start) slide(path[1], start);
+  announce(replayText(r), "info", { show: false });
+}
+
+/** The piles a move takes a card from and to ([src, dst]), or null for a move of many cards. */
+function movePath(move, layout) {
+  if (move.includes(">")) return move.split(">");
+  return move === "deal" && layout.has_waste ? ["s", "w"] : null;
+}
+
+/** The piles of the move just replayed, lit like a hint. */
+function replayPiles(r) {
+  return r.k && r.view.move ? movePath(r.view.move, r.view.layout) : null;
+}
+
+/** "Step k of N: Moved the Queen of diamonds from Waste to Foundation 2 (w>f2)". */
+function replayText(r) {
+  if (r.k === 0) return t("replayStart", { n: r.n });
+  const text = t("replayStep", { k: r.k, n: r.n, move: `${describeDone(r.view, r.view.move)} (${r.view.move})` });
+  return r.view.won ? `${text}. ${t("replayWon")}` : text;
+}
+
+/** A move described from the position after it: a single card lies on top of where it went. */
+function describeDone(after, move) {
+  if (move === "deal") return t(after.layout.has_waste ? "dealt" : "dealtRound");
+  if (move === "redeal") return t("redealt");
+  const [src, dst] = move.split(">");
+  const card = topCard(after, dst);
+  const name = card ? cardName(card) : src;
+  if (src === "s") return t("placed", { card: name, to: pileWords(dst) });
+  return t("moved", { card: name, from: pileWords(src), to: pileWords(dst) });
+}
+
+function renderReplayBar(r) {
+  $("replay-step").textContent = replayText(r);
+  $("replay-first").disabled = $("replay-back").disabled = r.k === 0;
+  $("replay-forward").disabled = $("replay-last").disabled = r.k === r.n;
+  const focused = document.activeElement;
+  if (focused && focused.disabled && $("replay").contains(focused)) $(r.k === 0 ? "replay-forward" : "replay-back").focus();
+}
+
+/** Replay keys, ahead of the game's own: , . PageUp PageDown Home End Esc; the game's keys rest. */
+function replayKeys(event) {
+  const r = app.replay;
+  if (!r || document.querySelector("dialog[open]") || event.altKey) return;
+  const tag = event.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  const ctrl = event.ctrlKey || event.metaKey;
+  const actions = {
+    ",": () => replayGo(r.target - 1), PageUp: () => replayGo(r.target - 1),
+    ".": () => replayGo(r.target + 1), PageDown: () => replayGo(r.target + 1),
+    Home: () => replayGo(0), End: () => replayGo(r.n), Escape: closeReplay,
+  };
+  const action = ctrl ? null : actions[event.key];
+  const gameKey = /^[urhdURHD]$/.test(event.key) || (ctrl && /^[zy]$/i.test(event.key));
+  if (!action && !gameKey) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (action) action();
 }
 
 // --- statistics, rules, settings ------------------------------------------------------------------
@@ -501,6 +661,7 @@ async function resumeOrStart() {
 }
 
 async function onHashChange() {
+  closeReplay();
   const wanted = parseHash();
   const game = app.game;
   if (!wanted || !game || location.hash === shareHash(game)) return;
@@ -523,6 +684,13 @@ function bindControls() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("hint").addEventListener("click", hint);
+  $("solution").addEventListener("click", showSolution);
+  $("replay-first").addEventListener("click", () => replayGo(0));
+  $("replay-back").addEventListener("click", () => app.replay && replayGo(app.replay.target - 1));
+  $("replay-forward").addEventListener("click", () => app.replay && replayGo(app.replay.target + 1));
+  $("replay-last").addEventListener("click", () => app.replay && replayGo(app.replay.n));
+  $("replay-close").addEventListener("click", closeReplay);
+  window.addEventListener("keydown", replayKeys, true);
   $("stats").addEventListener("click", showStats);
   $("rules").addEventListener("click", showRules);
   $("settings").addEventListener("click", () => $("settings-dialog").showModal());
@@ -569,7 +737,7 @@ async function start() {
 }
 
 export function summary() {
-  const game = app.game;
+  const game = app.replay ? app.replay.view : app.game;
   const pos = game.position;
   const found = pos.foundations.reduce((n, f) => n + f.length, 0);
   const extra = [];

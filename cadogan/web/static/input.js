@@ -2,6 +2,7 @@
 // drag and drop (pointer events: mouse, pen and touch), click a card then a pile (tap-tap), and the
 // keyboard (the board is one tab stop; arrows move between piles; Enter/Space picks up and drops).
 // Double-click (double-tap) sends a card to a foundation, choosing among the server's legal moves.
+// While a solution is replayed (app.replay) the table only shows: no card is picked up or moved.
 
 import { cardName, t } from "./i18n.js";
 
@@ -35,7 +36,7 @@ export function attachInput(board, ctx) {
   /** A click, a tap or Enter on a pile. */
   function activate(name) {
     const game = app.game;
-    if (!game) return;
+    if (!game || app.replay) return;
     app.ui.focus = name;
     const selected = app.ui.selected;
     if (selected) {
@@ -60,7 +61,7 @@ export function attachInput(board, ctx) {
 
   function toFoundation(name) {
     const game = app.game;
-    if (!game) return;
+    if (!game || app.replay) return;
     app.ui.selected = null;
     const move = game.legal_moves.find((m) => m.startsWith(`${name}>f`));
     if (move) return ctx.play(move);
@@ -77,6 +78,7 @@ export function attachInput(board, ctx) {
   let clicksIgnoredUntil = 0;  // the click a browser sends after a tap we already handled
 
   function pressPile(name) {
+    if (app.replay) return;
     const now = performance.now();
     const double = lastClick.name === name && now - lastClick.time < DOUBLE_CLICK;
     lastClick = { name: double ? null : name, time: now };
@@ -113,7 +115,7 @@ export function attachInput(board, ctx) {
 
   // --- drag and drop ---
   board.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0) return;
+    if (event.button !== 0 || app.replay) return;
     const card = event.target.closest && event.target.closest(".card.top");
     const pile = pileOf(event.target);
     if (!card || !pile || !card.dataset.card || pile.dataset.pile[0] === "f") return;
