@@ -386,8 +386,12 @@ class Game:
         """How the compiled solver core reads this game's positions, or None if it cannot."""
         return None
 
-    # The share of a solve's time kept back for randomised dives for a win (0: none).
-    dive_share: float = 0.0
+    def playout_share(self, state: State) -> float:
+        """The share of a limited solve spent on nested playouts, a search for wins only
+        (``cadogan.solver.playouts``), between two runs of the complete search; 0 turns them off.
+        A game lowers it where the complete search proves most positions (its losses need the
+        time) and raises it where the complete search drowns."""
+        return 0.5
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

@@ -9,7 +9,8 @@
 True
 
 One search serves every game; the games supply their knowledge through the ``Game`` hooks
-(``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``, ``core_encoding``).  The hot
+(``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``, ``core_encoding``,
+``playout_share``).  The hot
 loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game offers an
 encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is also the
 reference the core is tested against.
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.3"
+SOLVER_VERSION = "0.4"
 DEFAULT_MAX_MEMORY_MB = 1024
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
@@ -60,6 +61,11 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
           max_memory_mb: int | None = None, *, use_core: bool | None = None) -> SolveResult:
     """Search ``state`` (left unchanged) for a win within the limits.
 
+    With a time or node limit the budget is spent in three phases: the complete search for a
+    tenth of it (small or easy positions are decided there), then nested playouts for the game's
+    ``Game.playout_share`` of it (``cadogan.solver.playouts``: a search for wins only), then the
+    complete search again with what is left.  Without limits only the complete search runs.
+
     ``max_memory_mb`` bounds the transposition table (default ``DEFAULT_MAX_MEMORY_MB``).
     ``use_core``: None picks the compiled core when available, True/False force the choice
     (True raises RuntimeError if the core is missing).
@@ -67,45 +73,42 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     if max_memory_mb is None:
         max_memory_mb = DEFAULT_MAX_MEMORY_MB
     from cadogan.solver import native
+    from cadogan.solver.playouts import find_win
     if use_core is None:
         use_core = native.available() and native.supports(state)
-    if use_core:
-        outcome = _core_solve(state, timeout, max_nodes, max_memory_mb)
-    else:
-        from cadogan.solver.search import search
-        outcome = search(state, timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb)
-    return SolveResult(outcome.result, outcome.moves, outcome.nodes, outcome.seconds, outcome.best_first)
-
-
-def _core_solve(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int):
-    """The complete search, then, if it ran out of time and the game asks for it
-    (``Game.dive_share``: the share of the time to keep back), randomised dives for a win.
-
-    A dive is a depth-first search whose move order is perturbed at random, with a node budget
-    growing by a fifth each time; it can only ever answer ``won`` (with a line the tests replay) or
-    nothing, so the verdict stays honest.
-    """
-    from cadogan.solver import native
-    from cadogan.solver.search import Outcome
     start = time.perf_counter()
-    share = float(getattr(state.game, "dive_share", 0.0)) if timeout is not None else 0.0
-    first = timeout * (1.0 - share) if timeout is not None else None
-    result, moves, nodes, _, best = native.search(state, timeout=first, max_nodes=max_nodes,
-                                                  max_memory_mb=max_memory_mb)
-    seed, budget = 1, 20_000
-    while result == "unknown" and share > 0 and timeout is not None:
-        left = timeout - (time.perf_counter() - start)
-        if left <= 0.001 or (max_nodes is not None and nodes >= max_nodes):
-            break
-        if max_nodes is not None:
-            budget = min(budget, max_nodes - nodes)
-        dive = native.search(state, timeout=left, max_nodes=budget, max_memory_mb=max_memory_mb, seed=seed)
-        nodes += dive.nodes
-        best = best or dive.best_first
-        if dive.result == "won":
-            result, moves, best = "won", dive.moves, dive.moves[0]
-        seed, budget = seed + 1, budget + budget // 5
-    return Outcome(result, moves, nodes, time.perf_counter() - start, best)
+    limited = timeout is not None or max_nodes is not None
+    share = min(0.9, max(0.0, state.game.playout_share(state))) if limited else 0.0
+
+    def complete(fraction: float, nodes_used: int):
+        elapsed = time.perf_counter() - start
+        time_left = None if timeout is None else max(0.0, timeout * fraction - elapsed)
+        nodes_left = None if max_nodes is None else max(1, int(max_nodes * fraction) - nodes_used)
+        return _complete_search(state, time_left, nodes_left, max_memory_mb, use_core)
+
+    first = complete(0.1 if share else 1.0, 0)
+    nodes, best_first = first.nodes, first.best_first
+    if first.result != "unknown" or not share:
+        return SolveResult(first.result, first.moves, nodes, time.perf_counter() - start, best_first)
+    elapsed = time.perf_counter() - start
+    found = find_win(state, None if timeout is None else max(0.0, timeout * (0.1 + share) - elapsed),
+                     None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core)
+    nodes += found.nodes
+    best_first = found.best_first or best_first
+    if found.result == "won":
+        return SolveResult("won", found.moves, nodes, time.perf_counter() - start, found.moves[0])
+    rest = complete(1.0, nodes)
+    return SolveResult(rest.result, rest.moves, nodes + rest.nodes, time.perf_counter() - start,
+                       best_first or rest.best_first)
+
+
+def _complete_search(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int,
+                     use_core: bool):
+    if use_core:
+        from cadogan.solver import native
+        return native.search(state, timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb)
+    from cadogan.solver.search import search
+    return search(state, timeout=timeout, max_nodes=max_nodes, max_memory_mb=max_memory_mb)
 
 
 def hint(state: State, budget: float = 0.5) -> Hint:

@@ -850,7 +850,7 @@ static int work_room(Work *w) {
     return 0;
 }
 
-static __thread uint64_t rng_state;  /* per thread: searches run with the GIL released */
+static __thread uint64_t rng_state;  /* per thread (nested playouts): searches run with the GIL released */
 
 static uint64_t rng_next(void) {
     rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
@@ -861,16 +861,6 @@ static int open_frame(S *s, Work *w, int prune) {
     if (work_room(w)) return -1;
     Mv *out = w->buf + w->buf_len;
     int k = prune ? gen_search(s, out) : gen_legal(s, out);
-    if (rng_state && k > 1) {
-        /* a randomised dive (search for a win only): perturb the game's order a little */
-        for (int i = 0; i < k - 1; i++) {
-            uint64_t r = rng_next();
-            if ((r & 3) == 0) {
-                int j = i + 1 + (int)((r >> 8) % (uint64_t)(k - i - 1));
-                Mv t = out[i]; out[i] = out[j]; out[j] = t;
-            }
-        }
-    }
     Frame *f = &w->fr[w->nfr++];
     f->start = f->next = (int)w->buf_len;
     f->end = (int)w->buf_len + k;
@@ -1026,6 +1016,171 @@ static PyObject *state_to_py(const S *s) {
     return Py_BuildValue("(NN)", piles, extra);
 }
 
+/* ----------------------------------------------------------- nested playouts (wins only) */
+
+/* Nested Monte-Carlo search (Cazenave 2009) over the pruned moves: a level-0 search is one playout
+ * (the game's most promising move, or with a small probability a random one, until no move is
+ * left); a level-n search tries every move followed by a level-(n-1) search, then plays the first
+ * move of the best line found so far, and so on.  Score: cards home.  It only ever answers "won",
+ * with a line it actually played, or nothing: it proves no loss.  Positions met twice in one line
+ * end it (tableau moves can go round in circles). */
+
+#define NM_MAXLEN 4096
+#define NM_LEVELS 4
+#define NM_SEEN_BITS 14
+
+typedef struct {
+    double deadline, next_signal_check;
+    long long max_nodes, nodes, playouts;
+    int stop;                        /* 1: a limit was reached, 2: interrupted */
+    PyThreadState **ts;
+    Mv *seq[NM_LEVELS + 1][2];       /* per level: best line so far, line of the latest try */
+    uint64_t seen[1 << NM_SEEN_BITS];
+    uint32_t seen_gen[1 << NM_SEEN_BITS];
+    uint32_t gen;
+    uint8_t key[NP * (MAXC + 4) + 64];
+} NM;
+
+static const double NM_EPS[5] = {0.01, 0.03, 0.06, 0.12, 0.25};
+
+static int nm_tick(NM *w) {
+    w->nodes++;
+    if ((w->nodes & 255) == 0) {
+        if (w->max_nodes >= 0 && w->nodes >= w->max_nodes) w->stop = 1;
+        double tn = now();
+        if (w->deadline >= 0 && tn >= w->deadline) w->stop = 1;
+        if (tn >= w->next_signal_check) {
+            w->next_signal_check = tn + 0.1;
+            PyEval_RestoreThread(*w->ts);
+            if (PyErr_CheckSignals()) w->stop = 2;
+            *w->ts = PyEval_SaveThread();
+        }
+    }
+    return w->stop;
+}
+
+/* 1 if the position was already met in this playout (and remembers it otherwise). */
+static int nm_seen(NM *w, const S *s) {
+    if (s->rules == R_PRECEDENCE) return 0;  /* every Precedence move is progress: no circles */
+    uint64_t h1, h2;
+    hash128(w->key, make_key(s, w->key, 0), &h1, &h2);
+    size_t mask = (1u << NM_SEEN_BITS) - 1, i = (size_t)h1 & mask;
+    for (int probe = 0; probe < 64; probe++, i = (i + 1) & mask) {
+        if (w->seen_gen[i] != w->gen) { w->seen_gen[i] = w->gen; w->seen[i] = h1; return 0; }
+        if (w->seen[i] == h1) return 1;
+    }
+    return 1;  /* table crowded: treat as met, which only shortens the playout */
+}
+
+/* One playout from s (restored on return); its moves go to seq.  Returns the cards home at its end. */
+static int nm_playout(S *s, NM *w, Mv *seq, int *len) {
+    double eps = NM_EPS[w->playouts++ % 5];
+    uint64_t threshold = (uint64_t)(eps * 18446744073709551615.0);
+    int start = s->depth, n = 0, home = s->fsum;
+    Mv mv[MAXMOVES];
+    w->gen++;
+    nm_seen(w, s);
+    while (n < NM_MAXLEN - 1 && s->fsum < 104 && !w->stop) {
+        int k = gen_search(s, mv), moved = 0;
+        if (!k) break;
+        int pick = k > 1 && rng_next() < threshold ? (int)(rng_next() % (uint64_t)k) : 0;
+        for (int t = 0; t < k && !moved; t++) {
+            Mv m = mv[(pick + t) % k];
+            if (push_move(s, m)) { w->stop = 1; break; }
+            if (nm_seen(w, s)) { pop_move(s); continue; }
+            moved = 1;
+            nm_tick(w);
+        }
+        if (!moved) break;
+        n++;
+    }
+    home = s->fsum;
+    memcpy(seq, s->mstack + start, sizeof(Mv) * n);
+    *len = n;
+    while (s->depth > start) pop_move(s);
+    return home;
+}
+
+/* A level-`level` search from s (restored on return); its best line goes to out. */
+static int nm_search(S *s, NM *w, int level, Mv *out, int *out_len) {
+    if (level == 0) return nm_playout(s, w, out, out_len);
+    Mv *best = w->seq[level][0], *tried = w->seq[level][1];
+    int best_len = 0, best_home = -1, start = s->depth, steps = 0;
+    Mv mv[MAXMOVES];
+    while (steps + best_len < NM_MAXLEN - 2 && s->fsum < 104 && !w->stop) {
+        int k = gen_search(s, mv);
+        if (!k) break;
+        for (int i = 0; i < k && !w->stop; i++) {
+            if (push_move(s, mv[i])) { w->stop = 1; break; }
+            nm_tick(w);
+            int tried_len = 0;
+            int home = s->fsum == 104 ? 104 : nm_search(s, w, level - 1, tried, &tried_len);
+            pop_move(s);
+            if (home > best_home && tried_len + 1 < NM_MAXLEN - steps - 1) {
+                best_home = home;
+                best[0] = mv[i];
+                memcpy(best + 1, tried, sizeof(Mv) * tried_len);
+                best_len = tried_len + 1;
+            }
+            if (best_home == 104) break;
+        }
+        if (!best_len || w->stop) break;
+        if (push_move(s, best[0])) { w->stop = 1; break; }
+        steps++;
+        memmove(best, best + 1, sizeof(Mv) * --best_len);
+    }
+    if (s->fsum > best_home) best_home = s->fsum;
+    memcpy(out, s->mstack + start, sizeof(Mv) * steps);
+    memcpy(out + steps, best, sizeof(Mv) * best_len);
+    *out_len = steps + best_len;
+    while (s->depth > start) pop_move(s);
+    return best_home;
+}
+
+static PyObject *py_playouts(PyObject *self, PyObject *args) {
+    int rules, flags, level;
+    PyObject *piles, *extra;
+    double timeout;
+    long long max_nodes;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "iiOOidLK", &rules, &flags, &piles, &extra, &level, &timeout, &max_nodes, &seed))
+        return NULL;
+    if (level < 0 || level > NM_LEVELS) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
+    S s;
+    if (read_state(&s, rules, flags, piles, extra)) return NULL;
+    NM *w = calloc(1, sizeof(NM));
+    Mv *line = malloc(sizeof(Mv) * NM_MAXLEN);
+    int ok = w && line;
+    for (int l = 0; ok && l <= NM_LEVELS; l++)
+        for (int j = 0; j < 2; j++) ok = ok && (w->seq[l][j] = malloc(sizeof(Mv) * NM_MAXLEN)) != NULL;
+    if (!ok || grow_stack(&s)) {
+        if (w) for (int l = 0; l <= NM_LEVELS; l++) for (int j = 0; j < 2; j++) free(w->seq[l][j]);
+        free(w); free(line); free_state(&s); return PyErr_NoMemory();
+    }
+    double t0 = now();
+    w->deadline = timeout >= 0 ? t0 + timeout : -1;
+    w->next_signal_check = t0 + 0.1;
+    w->max_nodes = max_nodes;
+    PyThreadState *ts = PyEval_SaveThread();
+    w->ts = &ts;
+    rng_state = seed * 0x9E3779B97F4A7C15ULL | 1;
+    int len = 0;
+    int home = s.fsum == 104 ? 104 : nm_search(&s, w, level, line, &len);
+    PyEval_RestoreThread(ts);
+    double secs = now() - t0;
+    int interrupted = w->stop == 2;
+    long long nodes = w->nodes;
+    for (int l = 0; l <= NM_LEVELS; l++) for (int j = 0; j < 2; j++) free(w->seq[l][j]);
+    free(w);
+    free_state(&s);
+    if (interrupted) { free(line); return NULL; }
+    PyObject *moves = home == 104 ? moves_to_list(line, len) : PyList_New(0);
+    PyObject *first = len ? Py_BuildValue("(ii)", (int)line[0].src, (int)line[0].dst) : (Py_INCREF(Py_None), Py_None);
+    free(line);
+    if (!moves || !first) { Py_XDECREF(moves); Py_XDECREF(first); return NULL; }
+    return Py_BuildValue("(sNLdNi)", home == 104 ? "won" : "unknown", moves, nodes, secs, first, home);
+}
+
 static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
     int rules, flags, search = 0;
     PyObject *piles, *extra;
@@ -1069,8 +1224,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *piles, *extra;
     double timeout;
     long long max_nodes, max_bytes;
-    unsigned long long seed = 0;
-    if (!PyArg_ParseTuple(args, "iiOOpdLL|K", &rules, &flags, &piles, &extra, &prune, &timeout, &max_nodes, &max_bytes, &seed))
+    if (!PyArg_ParseTuple(args, "iiOOpdLL", &rules, &flags, &piles, &extra, &prune, &timeout, &max_nodes, &max_bytes))
         return NULL;
     S s;
     if (read_state(&s, rules, flags, piles, extra)) return NULL;
@@ -1079,10 +1233,8 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     int root = 0;
     double t0 = now();
     PyThreadState *ts = PyEval_SaveThread();
-    rng_state = seed ? seed * 0x9E3779B97F4A7C15ULL | 1 : 0;
     Mv best_first = {0, 0};
     int res = run_search(&s, prune, timeout, max_nodes, max_bytes, &nodes, &root, &ts, &best_first);
-    if (seed && res == RES_LOST) res = RES_UNKNOWN;  /* a randomised dive proves nothing */
     PyEval_RestoreThread(ts);
     double secs = now() - t0;
     if (res == RES_NOMEM) { free_state(&s); return PyErr_NoMemory(); }
@@ -1105,10 +1257,14 @@ static PyMethodDef methods[] = {
      "apply(rules, flags, piles, extra, moves) -> (piles, extra) after pushing the moves; "
      "AssertionError if undoing them does not restore the position."},
     {"search", py_search, METH_VARARGS,
-     "search(rules, flags, piles, extra, prune, timeout, max_nodes, max_bytes, seed=0) -> "
+     "search(rules, flags, piles, extra, prune, timeout, max_nodes, max_bytes) -> "
      "(result, [(src, dst)], nodes, seconds, best_first); best_first is the first move of the line "
-     "that brought the most cards home (or None); negative limits mean none; a non-zero seed perturbs "
-     "the move order at random (for finding wins: such a search never answers lost)."},
+     "that brought the most cards home (or None); negative limits mean none."},
+    {"playouts", py_playouts, METH_VARARGS,
+     "playouts(rules, flags, piles, extra, level, timeout, max_nodes, seed) -> (result, [(src, dst)], "
+     "nodes, seconds, first, home): a nested Monte-Carlo search of the given level for a win "
+     "(result 'won' with the line, else 'unknown'); first is the first move of the best line, home "
+     "the cards home at its end; negative limits mean none."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1118,7 +1274,7 @@ static struct PyModuleDef moduledef = {
 
 /* Bumped whenever search()'s arguments or results change: native.py ignores a core built from
    older source (a stale in-place build) and falls back to the Python search instead of failing. */
-#define CORE_INTERFACE 2
+#define CORE_INTERFACE 3
 
 PyMODINIT_FUNC PyInit__core(void) {
     PyObject *module = PyModule_Create(&moduledef);

@@ -14,7 +14,7 @@ from cadogan.solver.search import Outcome
 
 DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
 
-CORE_INTERFACE = 2  # must equal CORE_INTERFACE in _core.c
+CORE_INTERFACE = 3  # must equal CORE_INTERFACE in _core.c
 
 try:  # pragma: no cover - depends on the build
     from cadogan.solver import _core
@@ -77,20 +77,31 @@ def apply(state: State, moves: list[Move]) -> tuple[list[list[int]], tuple[int, 
 
 
 def search(state: State, *, prune: bool = True, timeout: float | None = None,
-           max_nodes: int | None = None, max_memory_mb: int | None = None, seed: int = 0
-           ) -> Outcome:
-    """Same contract as ``cadogan.solver.search.search``, run by the core.  A non-zero ``seed``
-    perturbs the move order at random: such a dive may find a win, never proves a loss."""
+           max_nodes: int | None = None, max_memory_mb: int | None = None) -> Outcome:
+    """Same contract as ``cadogan.solver.search.search``, run by the core."""
     if _core is None:
         raise RuntimeError("the compiled core is not built")
     result, pairs, nodes, seconds, best = _core.search(
         *_args(state), bool(prune),
         -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes),
-        (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024,
-        int(seed) & (2**64 - 1))
+        (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024)
     return Outcome(result, [to_move(p) for p in pairs], nodes, seconds,
                    None if best is None else to_move(best))
+
+
+def playouts(state: State, level: int, *, timeout: float | None = None, max_nodes: int | None = None,
+             seed: int = 1) -> Any:
+    """``cadogan.solver.playouts.nested_search`` run by the core (same contract, its own random
+    numbers): a ``PlayoutResult``."""
+    from cadogan.solver.playouts import PlayoutResult
+    if _core is None:
+        raise RuntimeError("the compiled core is not built")
+    result, pairs, nodes, seconds, first, home = _core.playouts(
+        *_args(state), int(level), -1.0 if timeout is None else max(0.0, float(timeout)),
+        -1 if max_nodes is None else int(max_nodes), int(seed) & (2**64 - 1))
+    return PlayoutResult(result, [to_move(p) for p in pairs], nodes, seconds,
+                         None if first is None else to_move(first), home)
 
 
 assert PILE_CODES == 26

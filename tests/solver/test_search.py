@@ -181,8 +181,9 @@ def test_solve_respects_max_nodes(use_core):
 
 
 def test_memory_limit_gives_unknown_not_a_false_proof():
-    state = games.load("british-square", "piles", 2)
-    assert solve(state, max_memory_mb=1, timeout=5).result == "unknown"
+    state = games.load("british-square", "columns", 7)  # lost, proven only with a big table
+    assert solve(state, max_memory_mb=1, timeout=3).result == "unknown"
+    assert solve(state, max_memory_mb=256, timeout=60).result == "lost"
 
 
 def test_solve_from_the_middle_of_a_game_returns_the_line_from_there():

@@ -1,0 +1,82 @@
+"""Nested playouts (cadogan.solver.playouts): a search for wins only, in Python and in the core."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cadogan import games
+from cadogan.games.base import State
+from cadogan.solver import native, solve
+from cadogan.solver.playouts import find_win, nested_search
+from cadogan.solver.search import search
+
+from solver_positions import VARIANTS, reduced_position
+
+needs_core = pytest.mark.skipif(not native.available(), reason="the compiled core is not built")
+
+
+def _replays_to_a_win(state: State, moves) -> bool:
+    replay = state.copy()
+    for move in moves:
+        replay.play(move)  # checked: raises IllegalMove on a bad line
+    return replay.is_won()
+
+
+def _runs(state: State, level: int, seed: int):
+    yield nested_search(state, level, max_nodes=20_000, seed=seed)
+    if native.available():
+        yield native.playouts(state, level, max_nodes=20_000, seed=seed)
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_playouts_answer_won_only_with_a_line_that_wins_and_never_lost(game_id, variant):
+    wins = 0
+    for seed in range(25):
+        state = reduced_position(game_id, variant, 700 + seed, left=4 + seed % 12)
+        before = state.to_json()
+        complete = search(state, max_nodes=200_000)
+        for run in _runs(state, 1, seed + 1):
+            assert run.result in ("won", "unknown")
+            if run.result == "won":
+                wins += 1
+                assert _replays_to_a_win(state, run.moves)
+                assert complete.result != "lost", f"seed {seed}: playouts won a position proven lost"
+        assert state.to_json() == before  # the state is left as it was
+    assert wins, "no small position was won: the playouts test nothing"
+
+
+@pytest.mark.parametrize("game_id,variant,deal", [
+    ("precedence", "king-out", 1), ("precedence", "first-king", 12),
+    ("british-square", "piles", 3), ("square", "classic", 4)])
+@needs_core
+def test_core_playouts_win_deals_the_complete_search_cannot_decide(game_id, variant, deal):
+    state = games.load(game_id, variant, deal)
+    assert native.search(state, max_nodes=300_000).result == "unknown"
+    found = find_win(state, timeout=30)
+    assert found.result == "won" and found.home == 104
+    assert _replays_to_a_win(state, found.moves)
+
+
+@pytest.mark.parametrize("use_core", [False, pytest.param(True, marks=needs_core)])
+def test_playouts_respect_their_limits(use_core):
+    state = games.load("square", "free", 1)
+    started = time.perf_counter()
+    found = find_win(state, timeout=0.3, use_core=use_core)
+    assert time.perf_counter() - started < 0.6 and found.result == "unknown"
+    found = find_win(state, max_nodes=2_000, timeout=None, use_core=use_core)
+    assert found.result == "unknown" and found.nodes <= 2_000 + 64
+    assert found.best_first in state.legal_moves() and found.home >= 0
+
+
+def test_playouts_need_a_limit():
+    with pytest.raises(ValueError, match="limit"):
+        find_win(games.load("precedence", "king-out", 1), timeout=None)
+
+
+@needs_core
+def test_a_timed_solve_wins_with_playouts_and_still_proves_losses():
+    won = solve(games.load("precedence", "king-out", 1), timeout=20)
+    assert won.result == "won" and _replays_to_a_win(games.load("precedence", "king-out", 1), won.moves)
+    assert solve(games.load("british-square", "columns", 7), timeout=60).result == "lost"
