@@ -25,6 +25,7 @@ from cadogan.games.base import Move, State
 
 SOLVER_VERSION = "0.4"
 DEFAULT_MAX_MEMORY_MB = 1024
+FIRST_SHARE = 0.02  # of a limited solve's budget, for the complete search before the playouts
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
            "core_available"]
@@ -61,8 +62,8 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
           max_memory_mb: int | None = None, *, use_core: bool | None = None) -> SolveResult:
     """Search ``state`` (left unchanged) for a win within the limits.
 
-    With a time or node limit the budget is spent in three phases: the complete search for a
-    tenth of it (small or easy positions are decided there), then nested playouts for the game's
+    With a time or node limit the budget is spent in three phases: the complete search for
+    ``FIRST_SHARE`` of it (small or easy positions are decided there), then nested playouts for the game's
     ``Game.playout_share`` of it (``cadogan.solver.playouts``: a search for wins only), then the
     complete search again with what is left.  Without limits only the complete search runs.
 
@@ -86,12 +87,12 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         nodes_left = None if max_nodes is None else max(1, int(max_nodes * fraction) - nodes_used)
         return _complete_search(state, time_left, nodes_left, max_memory_mb, use_core)
 
-    first = complete(0.1 if share else 1.0, 0)
+    first = complete(FIRST_SHARE if share else 1.0, 0)
     nodes, best_first = first.nodes, first.best_first
     if first.result != "unknown" or not share:
         return SolveResult(first.result, first.moves, nodes, time.perf_counter() - start, best_first)
     elapsed = time.perf_counter() - start
-    found = find_win(state, None if timeout is None else max(0.0, timeout * (0.1 + share) - elapsed),
+    found = find_win(state, None if timeout is None else max(0.0, timeout * (FIRST_SHARE + share) - elapsed),
                      None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core)
     nodes += found.nodes
     best_first = found.best_first or best_first
