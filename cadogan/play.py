@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import math
 import random
 import re
 import shlex
@@ -30,6 +32,7 @@ from cadogan import games
 from cadogan.cards import check_deal_number
 from cadogan.cli import add_game_arguments
 from cadogan.errors import BadInput, CadoganError, IllegalMove
+from cadogan.games.base import Move
 from cadogan.history import History
 from cadogan.termboard import Board
 
@@ -38,7 +41,9 @@ _PILE = r"(?:s|w|f\d+|t\d+)"
 _PAIR_RE = re.compile(rf"^({_PILE})\s*(?:>|-|->)?\s*({_PILE})$")
 _PILE_RE = re.compile(rf"^{_PILE}$")
 
-KEYS_LINE = "type a move{example} (m lists them){deal} · u undo · r redo · h hint · ? help · q quit"
+KEYS_LINE = ("type a move{example} (m lists them){deal} · u undo · r redo · h hint · s solution · ? help"
+             " · q quit")
+REPLAY_KEYS = "Enter or n next · b back · home · end · a number jumps to that step · q close (back to your game)"
 HELP_MOVES = (
     ("w", "  w>f1      the top card of the waste onto foundation f1  (w f1 and wf1 work too)"),
     ("t", "  t5>t2     the top card of pile t5 onto pile t2  (t5 t2 and t5t2 work too)"),
@@ -50,6 +55,8 @@ HELP_KEYS = """\
 Keys:
   u  undo        r  redo        restart   back to the start of this deal (redo still works)
   m  the legal moves here       h  a hint from the solver
+  s  the solution: the solver's winning line from the start of this deal, step by step
+     (your game is kept as it is; q closes the solution. s>t3 is still a stock move)
   n  a new random deal          n 42      deal number 42
   ?  this help                  q  quit (prints a command that continues the game later)
 Piles: s stock{waste}, f1.. foundations{tableau}. "next" says what a foundation takes;
@@ -58,7 +65,8 @@ Piles: s stock{waste}, f1.. foundations{tableau}. "next" says what a foundation 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("While playing: type moves in notation (w>f1, t5>t2, deal, redeal); u undo, r redo, "
-                     "restart, n [N] new deal, h hint, m legal moves, ? help, q quit. No --deal: a random deal.")
+                     "restart, n [N] new deal, h hint, s solution step by step, m legal moves, ? help, q quit. "
+                     "No --deal: a random deal.")
     add_game_arguments(parser, deal_required=False)
     parser.add_argument("moves", nargs="*", metavar="MOVE",
                         help="moves to play first (continue a game: needs --deal)")
@@ -67,12 +75,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a colour per suit: clubs green, diamonds blue, hearts red, spades plain")
     parser.add_argument("--hint-seconds", type=float, default=3.0, metavar="S",
                         help="how long the solver may think for a hint (default 3)")
+    parser.add_argument("--solution-seconds", type=float, default=10.0, metavar="S",
+                        help="how long the solver may search for a deal's winning line (command s; default 10)")
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Play until ``q`` or the end of input; exit status 0."""
-    if args.hint_seconds <= 0:
-        raise BadInput("--hint-seconds must be more than 0")
+    check_seconds(args.hint_seconds, "--hint-seconds")
+    check_seconds(args.solution_seconds, "--solution-seconds")
     game = games.get(args.game)
     variant = game.resolve_variant(args.variant)
     moves = list(getattr(args, "moves", []) or [])
@@ -96,9 +106,16 @@ def run_play(args: argparse.Namespace) -> int:
             pass
     session = Session(history, out=sys.stdout, colour=terminal, symbols=symbols,
                       four_colour=args.four_colour, clear=terminal and interactive,
-                      ask=_ask if interactive else None, hint_seconds=args.hint_seconds)
+                      ask=_ask if interactive else None, hint_seconds=args.hint_seconds,
+                      solution_seconds=args.solution_seconds)
     session.loop(_read_line if interactive else _stdin_lines())
     return 0
+
+
+def check_seconds(seconds: float, option: str) -> None:
+    """BadInput unless ``seconds`` is a usable time budget: finite and more than 0."""
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise BadInput(f"{option} must be a number of seconds more than 0, not {seconds:g}")
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:
@@ -129,18 +146,53 @@ def _stdin_lines() -> Callable[[str], str]:
     return read
 
 
+class SolutionReplay:
+    """A winning line shown step by step on its own copy of the deal's start position.
+
+    The player's ``History`` is never touched: closing the replay leaves the game as it was.
+
+    >>> replay = SolutionReplay(games.load("precedence", deal=10), [Move.from_text("deal")] * 2)
+    >>> replay.go(5); replay.step, len(replay.state.move_stack)
+    (2, 2)
+    >>> replay.go(-1); replay.step
+    0
+    """
+
+    def __init__(self, start: games.State, moves: list[Move]) -> None:
+        self.state = start
+        self.moves = list(moves)
+        self.step = 0
+
+    @property
+    def steps(self) -> int:
+        return len(self.moves)
+
+    def go(self, step: int) -> None:
+        """Show the position after ``step`` moves of the line (clamped to the line)."""
+        step = max(0, min(step, self.steps))
+        while self.step < step:
+            self.state.push(self.moves[self.step])
+            self.step += 1
+        while self.step > step:
+            self.state.pop()
+            self.step -= 1
+
+
 class Session:
     """One player at the table: a History, the board drawing and the command interpreter."""
 
     def __init__(self, history: History, out: TextIO, colour: bool = False, symbols: bool = False,
                  four_colour: bool = False, clear: bool = False, ask: Callable[[str], str] | None = None,
-                 hint_seconds: float = 3.0) -> None:
+                 hint_seconds: float = 3.0, solution_seconds: float = 10.0) -> None:
         self.history = history
         self.out = out
         self.colour = colour
         self.clear = clear
         self.ask = ask  # None: never ask for confirmation (scripted input)
         self.hint_seconds = hint_seconds
+        self.solution_seconds = solution_seconds
+        self.solutions: dict[str, tuple[str, list[Move]]] = {}  # start position -> decided answer
+        self.replay: SolutionReplay | None = None  # the solution being shown, if any
         self.board = Board(symbols=symbols, four_colour=four_colour)
         self.messages: list[tuple[str, str]] = []
         self.hints_used = 0
@@ -150,7 +202,13 @@ class Session:
 
     @property
     def state(self) -> games.State:
+        """The player's position (the solution replay never changes it)."""
         return self.history.state
+
+    @property
+    def shown(self) -> games.State:
+        """The position on the board: the replay's while a solution is shown, else the player's."""
+        return self.replay.state if self.replay is not None else self.state
 
     # --- output ----------------------------------------------------------------------------
     def say(self, text: str, style: str = "") -> None:
@@ -159,12 +217,12 @@ class Session:
     def flush(self, force_board: bool = False) -> None:
         """Draw the board if it changed (always on a terminal), then the pending messages."""
         from rich.text import Text
-        record = self.state.record()
+        record = self.shown.record()
         lines: list[Any] = []
         if self.clear or force_board or record != self.drawn:
             if self.clear:
                 self._write_clear()
-            lines.extend(self.board.draw(self.state))
+            lines.extend(self.board.draw(self.shown))
             lines.extend(self._status_lines())
             self.drawn = record
         lines.extend(Text(text, style=style) for text, style in self.messages)
@@ -186,6 +244,8 @@ class Session:
 
     def _status_lines(self) -> list[Any]:
         from rich.text import Text
+        if self.replay is not None:
+            return self._replay_status_lines(self.replay)
         state = self.state
         lines = [Text("")]
         if state.is_won():
@@ -194,7 +254,7 @@ class Session:
                               f"{_count(len(state.move_stack), 'move')}{hints}. n new deal · restart · q quit",
                               style="bold green"))
         elif state.is_lost():
-            lines.append(Text("No moves left: the game is lost. u undo · restart · n new deal · q quit",
+            lines.append(Text("No moves left: the game is lost. u undo · restart · s solution · n new deal · q quit",
                               style="bold yellow"))
         else:
             if self.lost_record is not None and _continues(state.record(), self.lost_record):
@@ -207,16 +267,18 @@ class Session:
     def loop(self, read: Callable[[str], str]) -> None:
         self.flush(force_board=True)
         while True:
+            prompt = "solution> " if self.replay is not None else "> "
             try:
-                line = read("> ")
+                line = read(prompt)
             except (EOFError, KeyboardInterrupt):
                 if self.clear:
                     print(file=self.out)
+                self._close_replay(redraw=False)
                 self._farewell()
                 self.flush()
                 break
             if not self.clear and not self.colour:
-                print(f"> {line.strip()}", file=self.out)
+                print(f"{prompt}{line.strip()}", file=self.out)
             going_on = self.handle(line)
             self.flush()
             if not going_on:
@@ -243,6 +305,9 @@ class Session:
     def handle(self, line: str) -> bool:
         """Carry out one line of input; False when the player quits."""
         tokens = _tokens(line)
+        if self.replay is not None:
+            self._handle_replay(self.replay, tokens)
+            return True
         for i, token in enumerate(tokens):
             word = token.lower()
             if word in ("q", "quit", "exit"):
@@ -263,6 +328,12 @@ class Session:
                 return True
             elif word in ("h", "hint"):
                 self._hint()
+            elif word in ("s", "solution"):
+                # A bare s is never a move (Move.from_text refuses it); "s t3" was joined into s>t3.
+                self._solution()
+                if i + 1 < len(tokens):
+                    self.say(f"(the rest of the line was not played: {' '.join(tokens[i + 1:])})", "dim")
+                return True
             elif word in ("m", "moves"):
                 legal = [str(m) for m in self.state.legal_moves()]
                 self.say("Legal moves: " + (" ".join(legal) if legal else "none"))
@@ -288,17 +359,21 @@ class Session:
         return True
 
     def _describe(self, move: str, before: dict[str, Any], after: dict[str, Any]) -> str:
-        """What a move did, read off the positions before and after it."""
+        """What a move did, read off the positions before and after it: 'w>f2: 7H to f2'."""
+        return f"{move}: {self._effect(move, before, after)}"
+
+    def _effect(self, move: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+        """The words of ``_describe`` without the move: '7H to f2', '3D turned up'."""
         if move == "deal":
             if after["waste"] and len(after["waste"]) > len(before["waste"]):
-                return f"deal: {self.board.plain_card(after['waste'][-1])} turned up"
-            return f"deal: {_count(len(before['stock']) - len(after['stock']), 'card')} dealt"
+                return f"{self.board.plain_card(after['waste'][-1])} turned up"
+            return f"{_count(len(before['stock']) - len(after['stock']), 'card')} dealt"
         if move == "redeal":
             left = after.get("redeals_left")
-            return "redeal: a new pass begins" + (f" ({_count(left, 'redeal')} left)" if left is not None else "")
+            return "a new pass begins" + (f" ({_count(left, 'redeal')} left)" if left is not None else "")
         src, dst = move.split(">")
         card = self._top_of(after, dst)
-        text = f"{move}: {self.board.plain_card(card) if card else 'card'} to {dst}"
+        text = f"{self.board.plain_card(card) if card else 'card'} to {dst}"
         if src != "s" and len(after["stock"]) < len(before["stock"]):
             text += f" ({src} refilled from the stock)"
         return text
@@ -384,6 +459,144 @@ class Session:
         else:
             self.say(f"Hint: {self._explain(str(move))} — the solver could not decide in "
                      f"{self.hint_seconds:g} s whether this game can still be won", "cyan")
+
+    # --- the solution, step by step ----------------------------------------------------------
+    def _solution(self) -> None:
+        """Solve the deal's start position (where a restart goes) and show the winning line."""
+        start = self._start_state()
+        key = json.dumps(start.to_json(), sort_keys=True)
+        answer = self.solutions.get(key)
+        remembered = answer is not None
+        if answer is None:
+            answer = self._search(start)
+            if answer is None:
+                return
+            if answer[0] in ("won", "lost"):  # decided for good; an unknown may yet be decided
+                self.solutions[key] = answer
+        result, moves = answer
+        if result == "lost":
+            self.say("This deal is lost: the solver proved that no line wins.", "bold yellow")
+        elif result != "won":
+            self.say(f"No winning line found in {self.solution_seconds:g} s — this does not mean the deal is "
+                     "lost.", "yellow")
+        elif self._check_line(start.copy(), moves):
+            self.replay = SolutionReplay(start, moves)
+            self.drawn = None  # the start is drawn even when the player is at the start too
+            found = " (found earlier)" if remembered else ""
+            self.say(f"The solution{found}: {_count(len(moves), 'move')} from the start of the deal. "
+                     "Your game is kept; q brings you back to it.", "bold cyan")
+
+    def _start_state(self) -> games.State:
+        """A copy of the player's game taken back to its start (the History is left alone)."""
+        start = self.state.copy()
+        while start.move_stack:
+            start.pop()
+        return start
+
+    def _search(self, start: games.State) -> tuple[str, list[Move]] | None:
+        """The solver's answer on ``start`` (result, winning line); None when there is none to give."""
+        solver = _solver()
+        if solver is None or not hasattr(solver, "solve"):
+            self.say("The solution needs the solver, which this installation does not have.", "yellow")
+            return None
+        self.say(f"Searching for a winning line (up to {self.solution_seconds:g} s; Ctrl+C stops)…", "dim")
+        self.flush()
+        try:
+            found = solver.solve(start.copy(), timeout=self.solution_seconds)
+        except KeyboardInterrupt:
+            self.say("Search stopped.")
+            return None
+        except Exception as err:  # the solver must never cost the player the game
+            self.say(f"The search failed: {err}", "yellow")
+            return None
+        return found.result, list(found.moves) if found.result == "won" else []
+
+    def _check_line(self, state: games.State, moves: list[Move]) -> bool:
+        """True when ``moves`` are legal from ``state`` and win; else say so (a solver bug)."""
+        try:
+            for move in moves:
+                state.play(move)
+        except CadoganError as err:
+            self.say(f"The solver's line does not replay ({err}): please report this deal.", "bold red")
+            return False
+        if not state.is_won():
+            self.say("The solver's line does not win: please report this deal.", "bold red")
+            return False
+        return True
+
+    def _handle_replay(self, replay: SolutionReplay, tokens: list[str]) -> None:
+        """Replay commands: Enter or n next, b back, home, end, a step number, q close."""
+        for token in tokens or ["n"]:
+            word = token.lower()
+            if word in ("q", "close", "quit", "exit"):
+                self._close_replay(redraw=True)
+                return
+            if word in ("n", "next"):
+                target = replay.step + 1
+            elif word in ("b", "back"):
+                target = replay.step - 1
+            elif word == "home":
+                target = 0
+            elif word == "end":
+                target = replay.steps
+            elif word.isdigit():
+                target = int(word)
+                if target > replay.steps:
+                    self.say(f"✗ there is no step {target}: the line has steps 0 to {replay.steps}", "bold red")
+                    return
+            elif word in ("?", "help"):
+                self.say(f"The solution of this deal, step by step: {REPLAY_KEYS}")
+                continue
+            else:
+                self.say(f"✗ {token}: the solution is showing — {REPLAY_KEYS}", "bold red")
+                return
+            if not self._replay_go(replay, target):
+                return
+
+    def _replay_go(self, replay: SolutionReplay, target: int) -> bool:
+        """Go to step ``target`` of the line; False (and why) when it is outside the line."""
+        if target > replay.steps:
+            self.say("That was the last step: the deal is won. b back, home, q close.")
+            return False
+        if target < 0:
+            self.say("This is the start of the deal. Enter or n plays the first move.")
+            return False
+        if target == replay.step:
+            self.say(f"Already at step {target} of {replay.steps}.")
+            return True
+        replay.go(target)
+        return True
+
+    def _close_replay(self, redraw: bool) -> None:
+        """Leave the solution; the player's game is shown again as it was."""
+        if self.replay is None:
+            return
+        self.replay = None
+        if redraw:
+            self.drawn = None
+            self.say("Back to your game.")
+        else:
+            self.drawn = self.state.record()
+
+    def _replay_status_lines(self, replay: SolutionReplay) -> list[Any]:
+        from rich.text import Text
+        lines = [Text(""), Text(self._step_text(replay), style="bold cyan")]
+        if replay.state.is_won():
+            lines.append(Text("★ Won: all 104 cards are on the foundations.", style="bold green"))
+        lines.append(Text(REPLAY_KEYS, style="dim"))
+        return lines
+
+    def _step_text(self, replay: SolutionReplay) -> str:
+        """'Solution, step k of N: <move> — <what it did>'."""
+        head = f"Solution, step {replay.step} of {replay.steps}"
+        if replay.step == 0:
+            return f"{head}: the start of the deal — Enter or n plays the first move"
+        state = replay.state
+        after = state.to_json()
+        move = state.pop()
+        before = state.to_json()
+        state.push(move)
+        return f"{head}: {move} — {self._effect(str(move), before, after)}"
 
     def _farewell(self) -> None:
         self._continue_later()
