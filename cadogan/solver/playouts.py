@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from cadogan.games.base import Move, State
 
@@ -165,15 +165,17 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
         use_core = native.available() and native.supports(state)
     start = time.perf_counter()
     nodes, seed = 0, 1
-    best: Any = None
+    best: PlayoutResult | None = None
     while True:
         elapsed = time.perf_counter() - start
         time_left = None if timeout is None else timeout - elapsed
         nodes_left = None if max_nodes is None else max_nodes - nodes
         if (time_left is not None and time_left <= 0.001) or (nodes_left is not None and nodes_left <= 0):
             break
-        early = (timeout is not None and elapsed < LEVEL_ONE_SHARE * timeout) or \
-            (timeout is None and nodes < LEVEL_ONE_SHARE * max_nodes)  # type: ignore[operator]
+        if timeout is not None:
+            early = elapsed < LEVEL_ONE_SHARE * timeout
+        else:
+            early = nodes < LEVEL_ONE_SHARE * (max_nodes or 0)
         run = _one_run(state, 1 if early else 2, time_left, nodes_left, seed, use_core)
         nodes += run.nodes
         seed += 1
