@@ -254,8 +254,8 @@ class Session:
                               f"{_count(len(state.move_stack), 'move')}{hints}. n new deal · restart · q quit",
                               style="bold green"))
         elif state.is_lost():
-            lines.append(Text("No moves left: the game is lost. u undo · restart · s solution · n new deal · q quit",
-                              style="bold yellow"))
+            lines.append(Text("No moves left: the game is lost. u undo · restart · s solution · n new deal "
+                              "· q quit", style="bold yellow"))
         else:
             if self.lost_record is not None and _continues(state.record(), self.lost_record):
                 lines.append(Text("The solver says this position is lost: no line of play wins from "

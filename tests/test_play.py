@@ -13,7 +13,9 @@ from cadogan import games
 from cadogan.errors import BadInput
 from cadogan.history import History
 from cadogan.play import Board, Session, _tokens, add_play_arguments, run_play
-from cadogan.solver import Hint
+from cadogan.solver import Hint, SolveResult
+
+from handmade import run_cli
 
 
 def play(monkeypatch, capsys, argv: list[str], script: str) -> str:
@@ -131,6 +133,7 @@ def test_precedence_no_moves_left_is_a_loss(monkeypatch, capsys):
     script = f"{passes} redeal\n{passes} redeal\n{passes}\n"
     out = play(monkeypatch, capsys, ["precedence", "-d", "0"], script)
     assert "No moves left: the game is lost" in last_board(out)
+    assert "u undo · restart · s solution · n new deal · q quit" in last_board(out)
     assert "No moves left" not in out[: out.rfind("Precedence · ")]
 
 
@@ -190,6 +193,160 @@ def test_hint_without_a_solver(monkeypatch, capsys):
 def test_hint_from_the_real_solver(monkeypatch, capsys):
     out = play(monkeypatch, capsys, ["precedence", "-d", "1", "--hint-seconds", "0.3"], "h\n")
     assert re.search(r"^(Hint: \S+|The solver says this position is lost)", out, re.M)
+
+
+# --- the solution, step by step ------------------------------------------------------------------
+
+STEP_RE = re.compile(r"^Solution, step (\d+) of (\d+)", re.M)
+
+
+def board_block(out: str, move: int) -> str:
+    """The text of the first board drawn at ``move``: title to keys line."""
+    match = re.search(rf"^Precedence · [^\n]* · move {move}\n.*?^type a move[^\n]*$", out, re.M | re.S)
+    assert match, f"no board at move {move}"
+    return match.group(0)
+
+
+def test_solution_steps_through_a_winning_line(monkeypatch, capsys):
+    # Precedence king-out deal 10: the solver wins it in well under a second.
+    script = "deal\ndeal\ns\n\nn\nb\nend\nn\nq\nu\n"
+    out = play(monkeypatch, capsys, ["precedence", "--deal", "10"], script)
+    assert out.index("Searching for a winning line (up to 10 s") < out.index("Solution, step 0")
+    steps = [(int(k), int(n)) for k, n in STEP_RE.findall(out)]
+    total = steps[0][1]
+    assert total > 100 and all(n == total for _, n in steps)
+    assert [k for k, _ in steps] == [0, 1, 2, 1, total]  # Enter, n, b, end; n past the end draws nothing
+    first = games.load("precedence", deal=10)
+    first.play("deal")
+    assert f"Solution, step 1 of {total}: deal — {first.to_json()['waste'][-1]} turned up" in out
+    assert "That was the last step: the deal is won." in out
+    replay, game = out.split("solution> q\n")
+    won = last_board(replay)
+    assert f"move {total}" in won.splitlines()[0]
+    assert len(re.findall(r"^f\d  \S+  13/13    complete", won, re.M)) == 8
+    assert "★ Won: all 104 cards are on the foundations." in won
+    # q: back to the player's game, the same position (drawn the same) and undo still works
+    assert game.startswith("Precedence · king-out · deal 10 · move 2\n")
+    assert board_block(game, 2) == board_block(out, 2)
+    assert "Back to your game." in game and "deal undone" in game
+    assert header_moves(game) == [2, 1]
+
+
+def test_solution_never_touches_the_players_history():
+    history = History(games.load("precedence", deal=10))
+    for token in ("deal", "deal", "deal"):
+        history.play(token)
+    history.undo()
+    record, position, redo = history.state.record(), history.state.to_json(), list(history.redo_stack)
+    out = io.StringIO()
+    session = Session(history, out=out)
+    for line in ("s", "n", "n", "n", "n", "end", "b"):
+        session.handle(line)
+    assert session.replay is not None and session.replay.step == session.replay.steps - 1
+    session.handle("close")
+    assert session.replay is None and session.history is history
+    assert (history.state.record(), history.state.to_json(), history.redo_stack) == (record, position, redo)
+    session.handle("r")
+    assert [str(m) for m in history.state.move_stack] == ["deal", "deal", "deal"]
+
+
+class FakeSolve:
+    """A solver whose solve() gives a set answer and notes the positions it was asked about."""
+
+    def __init__(self, result: str, moves: list[str] = ()) -> None:
+        self.answer = SolveResult(result, [games.Move.from_text(m) for m in moves])
+        self.asked: list[games.State] = []
+
+    def solve(self, state, timeout=None):
+        self.asked.append(state.copy())
+        return self.answer
+
+
+def test_solution_of_a_lost_deal_is_said_and_remembered(monkeypatch, capsys):
+    fake = FakeSolve("lost")
+    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    out = play(monkeypatch, capsys, ["precedence", "-d", "2"], "deal\ns\nsolution\nu\n")
+    assert out.count("This deal is lost: the solver proved that no line wins.") == 2
+    assert out.count("Searching for a winning line") == 1 and len(fake.asked) == 1  # the second answer is instant
+    # the deal's start was solved, not the position after the player's deal
+    assert fake.asked[0].to_json() == games.load("precedence", deal=2).to_json()
+    assert not STEP_RE.search(out) and "deal undone" in out
+
+
+def test_solution_not_found_in_time_is_not_a_loss(monkeypatch, capsys):
+    fake = FakeSolve("unknown")
+    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    out = play(monkeypatch, capsys, ["square", "-d", "3", "--solution-seconds", "0.5"], "s\ns\n")
+    message = "No winning line found in 0.5 s — this does not mean the deal is lost."
+    assert out.count(message) == 2 and len(fake.asked) == 2  # an undecided answer is asked again
+    assert "Searching for a winning line (up to 0.5 s" in out and not STEP_RE.search(out)
+
+
+def test_a_won_solution_is_remembered(monkeypatch, capsys):
+    from cadogan import solver
+    calls: list[float] = []
+
+    class Counting:
+        def solve(self, state, timeout=None):
+            calls.append(timeout)
+            return solver.solve(state, timeout=timeout)
+
+    monkeypatch.setattr("cadogan.play._solver", lambda: Counting())
+    out = play(monkeypatch, capsys, ["precedence", "-d", "10", "--solution-seconds", "7"], "s\nq\ndeal\ns\nend\n")
+    assert calls == [7.0] and out.count("Searching for a winning line") == 1
+    assert "The solution (found earlier):" in out
+    steps = STEP_RE.findall(out)
+    assert steps[-1][0] == steps[-1][1]
+
+
+def test_solution_commands_outside_the_line_are_refused(monkeypatch, capsys):
+    script = "s\n99999\nxyz\nw>f1\nhome\n3\n"
+    out = play(monkeypatch, capsys, ["precedence", "-d", "10"], script)
+    total = int(STEP_RE.search(out).group(2))
+    assert f"✗ there is no step 99999: the line has steps 0 to {total}" in out
+    assert "✗ xyz: the solution is showing" in out and "✗ w>f1: the solution is showing" in out
+    assert "Already at step 0" in out
+    assert [int(k) for k, _ in STEP_RE.findall(out)] == [0, 3]  # nothing was played by the refused lines
+    # the end of input in the replay: the player's game is what continues later (no moves: nothing to continue)
+    assert "To continue this game later" not in out and out.rstrip().endswith("Goodbye.")
+
+
+def test_end_of_input_in_the_replay_offers_the_players_game(monkeypatch, capsys):
+    out = play(monkeypatch, capsys, ["precedence", "-d", "10", "deal"], "s\nend\n")
+    assert "To continue this game later: cadogan play precedence --variant king-out --deal 10 deal\n" in out
+
+
+def test_a_bare_s_is_the_solution_and_s_with_a_pile_a_move(monkeypatch, capsys):
+    with pytest.raises(BadInput):
+        games.Move.from_text("s")
+    assert _tokens("s") == ["s"] and _tokens("solution") == ["solution"]
+    assert _tokens("s t3") == ["s>t3"] and _tokens("st3") == ["s>t3"]
+    fake = FakeSolve("unknown")
+    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    state = games.load("square", "free", 3)
+    first = state.to_json()["stock"][0]
+    out = play(monkeypatch, capsys, ["square", "-v", "free", "-d", "3"], "s t5\n")
+    assert f"s>t5: {first} to t5" in out and not fake.asked
+
+
+def test_solution_without_a_solver(monkeypatch, capsys):
+    monkeypatch.setattr("cadogan.play._solver", lambda: None)
+    out = play(monkeypatch, capsys, ["square", "-d", "3"], "s\n")
+    assert "The solution needs the solver" in out and not STEP_RE.search(out)
+
+
+def test_help_and_keys_mention_the_solution(monkeypatch, capsys):
+    out = play(monkeypatch, capsys, ["precedence", "-d", "1"], "?\n")
+    assert "· h hint · s solution · ? help" in out
+    assert re.search(r"^  s  the solution: the solver's winning line", out, re.M)
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "nan", "inf", "ten"])
+def test_bad_solution_seconds_is_one_line_with_exit_status_2(capsys, value):
+    status, out, err = run_cli(capsys, "play", "precedence", "--deal", "1", "--solution-seconds", value)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("cadogan: ") and "--solution-seconds" in err
+    assert "Traceback" not in err
 
 
 # --- the command line ---------------------------------------------------------------------------
