@@ -3,7 +3,8 @@
     python bench/solver.py [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--python] [--hints K]
 
 Prints one Markdown table row per variant: decided %, won %, proven-lost %, unknown %, median and
-p95 seconds per deal, and nodes per second; then the machine it ran on.  Every won line is replayed
+p95 seconds per deal, nodes per second, and how far the unknown deals' best lines got (median cards
+home at the end of the nested playouts' best line); then the machine it ran on.  Every won line is replayed
 through the engine (a failure stops the run).  ``--hints K`` also times ``hint()`` (default budget
 0.5 s) at K positions per variant taken along random lines of play.
 """
@@ -34,6 +35,7 @@ def bench_variant(game_id: str, variant: str, deals: int, timeout: float, use_co
                   verbose: bool) -> dict[str, float]:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     seconds: list[float] = []
+    unknown_homes: list[int] = []
     nodes = 0
     for deal in range(1, deals + 1):
         state = games.load(game_id, variant, deal)
@@ -45,6 +47,8 @@ def bench_variant(game_id: str, variant: str, deals: int, timeout: float, use_co
             if not replay.is_won():
                 sys.exit(f"{game_id} {variant} deal {deal}: the winning line does not win")
         counts[result.result] += 1
+        if result.result == "unknown" and result.best_home is not None:
+            unknown_homes.append(result.best_home)
         seconds.append(result.seconds)
         nodes += result.nodes
         if verbose:
@@ -55,7 +59,8 @@ def bench_variant(game_id: str, variant: str, deals: int, timeout: float, use_co
     return {"decided": 100 * (counts["won"] + counts["lost"]) / n, "won": 100 * counts["won"] / n,
             "lost": 100 * counts["lost"] / n, "unknown": 100 * counts["unknown"] / n,
             "median": statistics.median(seconds), "p95": percentile(seconds, 0.95),
-            "nodes_per_s": nodes / total if total else 0.0}
+            "nodes_per_s": nodes / total if total else 0.0,
+            "unknown_home": statistics.median(unknown_homes) if unknown_homes else None}
 
 
 def bench_hints(game_id: str, variant: str, count: int) -> dict[str, float]:
@@ -80,6 +85,11 @@ def bench_hints(game_id: str, variant: str, count: int) -> dict[str, float]:
             sys.exit(f"{game_id} {variant}: hint {answer.move} is not legal")
     return {"median": statistics.median(times), "p95": percentile(times, 0.95), "max": max(times),
             **{k: 100 * v / count for k, v in verdicts.items()}}
+
+
+def _cards(home: float | None) -> str:
+    """The median cards home at the end of the unknown deals' best lines, as a table cell."""
+    return "-" if home is None else f"{home:.0f} of 104"
 
 
 def machine() -> str:
@@ -115,14 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     engine = "pure Python" if args.python or not core_available() else "compiled core"
     print(f"Solver {SOLVER_VERSION} ({engine}), deals 1-{args.deals}, {args.timeout:g} s per deal")
     print()
-    print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s "
+          "| unknowns' best line |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game_id, variant in selected_variants(args.only):
         started = time.perf_counter()
         row = bench_variant(game_id, variant, args.deals, args.timeout, use_core, args.verbose)
         print(f"| {game_id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
-              f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} |",
-              flush=True)
+              f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} | "
+              f"{_cards(row['unknown_home'])} |", flush=True)
         if args.verbose:
             print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
     if args.hints:

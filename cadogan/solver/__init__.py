@@ -41,6 +41,7 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     best_first: Move | None = None  # first move of the line that brought the most cards home
+    best_home: int | None = None  # cards home at the end of the playouts' best line (None: no playouts)
 
 
 @dataclass
@@ -97,10 +98,10 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     nodes += found.nodes
     best_first = found.best_first or best_first
     if found.result == "won":
-        return SolveResult("won", found.moves, nodes, time.perf_counter() - start, found.moves[0])
+        return SolveResult("won", found.moves, nodes, time.perf_counter() - start, found.moves[0], 104)
     rest = complete(1.0, nodes)
     return SolveResult(rest.result, rest.moves, nodes + rest.nodes, time.perf_counter() - start,
-                       best_first or rest.best_first)
+                       best_first or rest.best_first, found.home)
 
 
 def _complete_search(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int,
