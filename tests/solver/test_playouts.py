@@ -48,7 +48,7 @@ def test_playouts_answer_won_only_with_a_line_that_wins_and_never_lost(game_id, 
 
 
 @pytest.mark.parametrize("game_id,variant,deal", [
-    ("precedence", "king-out", 1), ("precedence", "first-king", 40),
+    ("precedence", "king-out", 1), ("precedence", "first-king", 41),
     ("british-square", "piles", 3), ("square", "classic", 4)])
 @needs_core
 def test_core_playouts_win_deals_the_complete_search_cannot_decide(game_id, variant, deal):
