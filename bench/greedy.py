@@ -1,0 +1,54 @@
+"""How often the simplest blind strategy wins: always make the game's most promising move.
+
+    python bench/greedy.py [--deals N] [--only GAME[/VARIANT]]
+
+Plays deals 0..N-1 (default 2000) of each variant with one rule: make the first move the solver
+would try (``Game.safe_moves``, else ``Game.search_moves``; in Precedence that is "play the waste
+card whenever it can go, onto the foundation with the most cards to come, else deal"), never
+returning to a position already met.  It looks at nothing a player cannot see, so its win rate is
+a player's baseline, to set beside the survey's share of winnable deals (docs/winnability.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cadogan import games
+from cadogan.games.base import State
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from solver import selected_variants  # noqa: E402  (bench/solver.py)
+
+
+def greedy_wins(state: State) -> bool:
+    game = state.game
+    seen = {game.exact_key(state)}
+    while not state.is_won():
+        moves = game.safe_moves(state)[:1] or game.search_moves(state)
+        for move in moves:
+            state.push(move)
+            key = game.exact_key(state)
+            if key not in seen:
+                seen.add(key)
+                break
+            state.pop()
+        else:
+            return False
+    return True
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="deals 0..N-1 (default 2000)")
+    parser.add_argument("--only", action="append", default=[], metavar="GAME[/VARIANT]")
+    args = parser.parse_args()
+    print("| game | variant | deals | greedy wins | % |")
+    print("|---|---|---:|---:|---:|")
+    for game_id, variant in selected_variants(args.only):
+        won = sum(greedy_wins(games.load(game_id, variant, deal)) for deal in range(args.deals))
+        print(f"| {game_id} | {variant} | {args.deals} | {won} | {100 * won / args.deals:.1f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
