@@ -113,7 +113,7 @@ def selected_variants(only: list[str]) -> list[tuple[str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="deals 1..N (default 200)")
+    parser.add_argument("--deals", type=int, default=200, help="deals 1..N (default 200; 0: hints only)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal (default 30)")
     parser.add_argument("--only", action="append", default=[], metavar="GAME[/VARIANT]",
                         help="bench only these (repeatable)")
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s "
           "| unknowns' best line |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for game_id, variant in selected_variants(args.only):
+    for game_id, variant in selected_variants(args.only) if args.deals > 0 else []:
         started = time.perf_counter()
         row = bench_variant(game_id, variant, args.deals, args.timeout, use_core, args.verbose)
         print(f"| {game_id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
