@@ -111,6 +111,22 @@ def selected_variants(only: list[str]) -> list[tuple[str, str]]:
             if not only or any(o in (game.id, f"{game.id}/{variant}") for o in only)]
 
 
+def solve_table(deals: int, timeout: float, variants: list[tuple[str, str]], use_core: bool | None,
+                verbose: bool) -> None:
+    print(f"\ndeals 1-{deals}, {timeout:g} s per deal\n")
+    print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s "
+          "| unknowns' best line |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for game_id, variant in variants:
+        started = time.perf_counter()
+        row = bench_variant(game_id, variant, deals, timeout, use_core, verbose)
+        print(f"| {game_id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
+              f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} | "
+              f"{_cards(row['unknown_home'])} |", flush=True)
+        if verbose:
+            print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="deals 1..N (default 200; 0: hints only)")
@@ -123,19 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     use_core = False if args.python else None
     engine = "pure Python" if args.python or not core_available() else "compiled core"
-    print(f"Solver {SOLVER_VERSION} ({engine}), deals 1-{args.deals}, {args.timeout:g} s per deal")
-    print()
-    print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s "
-          "| unknowns' best line |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for game_id, variant in selected_variants(args.only) if args.deals > 0 else []:
-        started = time.perf_counter()
-        row = bench_variant(game_id, variant, args.deals, args.timeout, use_core, args.verbose)
-        print(f"| {game_id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
-              f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} | "
-              f"{_cards(row['unknown_home'])} |", flush=True)
-        if args.verbose:
-            print(f"  ({time.perf_counter() - started:.0f} s)", file=sys.stderr)
+    print(f"Solver {SOLVER_VERSION} ({engine})")
+    if args.deals > 0:
+        solve_table(args.deals, args.timeout, selected_variants(args.only), use_core, args.verbose)
     if args.hints:
         print()
         print(f"hint(), default budget, {args.hints} positions per variant along random lines of play")
