@@ -36,8 +36,7 @@ def available() -> bool:
 
 
 def encoding(state: State) -> tuple[int, int, tuple[int, ...]] | None:
-    hook = getattr(state.game, "core_encoding", None)
-    return hook(state) if hook is not None else None
+    return state.game.core_encoding(state)
 
 
 def supports(state: State) -> bool:

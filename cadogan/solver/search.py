@@ -92,13 +92,10 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     work = state.copy()
     depth0 = len(work.move_stack)
     rules = _rules(prune)
-    key_of: Callable[[State], Any] = (game.canonical_key if "keys" in rules
-                                      else getattr(game, "exact_key", _exact_key))
-    is_dead: Callable[[State], bool] = (getattr(game, "is_dead", _never_dead) if "dead" in rules
-                                        else _never_dead)
+    key_of: Callable[[State], Any] = game.canonical_key if "keys" in rules else game.exact_key
+    is_dead: Callable[[State], bool] = game.is_dead if "dead" in rules else _never_dead
     safe_moves = game.safe_moves if "safe" in rules else None
-    search_moves = (getattr(game, "search_moves", game.ordered_moves) if "moves" in rules
-                    else _legal_moves)
+    search_moves = game.search_moves if "moves" in rules else _legal_moves
 
     def candidates(s: State) -> list[Move]:
         if safe_moves is not None:
@@ -152,12 +149,6 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
 
 def _never_dead(state: State) -> bool:
     return False
-
-
-def _exact_key(state: State) -> Any:
-    """Every pile card by card plus the game's own fields: equal only for identical positions."""
-    return (tuple(state.stock), tuple(state.waste), tuple(map(tuple, state.foundations)),
-            tuple(map(tuple, state.tableau)), repr(sorted(state._extra_json().items())))
 
 
 def _over(limits: _Limits, nodes: int, bytes_used: int) -> bool:
