@@ -857,6 +857,31 @@ static uint64_t rng_next(void) {
     return rng_state;
 }
 
+/* The limits of one search: a deadline (negative: none), a node budget (negative: none), and a
+ * check for signals (Ctrl-C) every tenth of a second, with the GIL taken back only for that. */
+typedef struct { double deadline, next_signal_check; long long max_nodes; PyThreadState **ts; } Limits;
+
+static Limits limits_start(double timeout, long long max_nodes, PyThreadState **ts) {
+    double t0 = now();
+    Limits l = {timeout >= 0 ? t0 + timeout : -1, t0 + 0.1, max_nodes, ts};
+    return l;
+}
+
+/* 0 while the search may go on, else RES_UNKNOWN (a limit) or RES_INTERRUPT (a signal). */
+static int limits_reached(Limits *l, long long nodes) {
+    if (l->max_nodes >= 0 && nodes >= l->max_nodes) return RES_UNKNOWN;
+    double tn = now();
+    if (l->deadline >= 0 && tn >= l->deadline) return RES_UNKNOWN;
+    if (tn >= l->next_signal_check) {
+        l->next_signal_check = tn + 0.1;
+        PyEval_RestoreThread(*l->ts);
+        int sig = PyErr_CheckSignals();
+        *l->ts = PyEval_SaveThread();
+        if (sig) return RES_INTERRUPT;
+    }
+    return 0;
+}
+
 static int open_frame(S *s, Work *w, int prune) {
     if (work_room(w)) return -1;
     Mv *out = w->buf + w->buf_len;
@@ -872,9 +897,7 @@ static int open_frame(S *s, Work *w, int prune) {
 static int run_search(S *s, int prune, double timeout, long long max_nodes, long long max_bytes,
                       long long *nodes_out, int *root_depth_out, PyThreadState **ts, Mv *best_first) {
     int best_home = s->fsum;
-    double t0 = now();
-    double deadline = timeout >= 0 ? t0 + timeout : -1;
-    double next_signal_check = t0 + 0.1;
+    Limits limits = limits_start(timeout, max_nodes, ts);
     long long nodes = 1;
     int root = s->depth, res = RES_LOST;
     uint8_t key[NP * (MAXC + 4) + 64];
@@ -889,18 +912,7 @@ static int run_search(S *s, int prune, double timeout, long long max_nodes, long
     if (prune && is_dead(s)) { res = RES_LOST; goto done; }
     if (open_frame(s, &w, prune)) { res = RES_NOMEM; goto done; }
     while (w.nfr) {
-        if ((nodes & 255) == 0) {
-            if (max_nodes >= 0 && nodes >= max_nodes) { res = RES_UNKNOWN; break; }
-            double tn = now();
-            if (deadline >= 0 && tn >= deadline) { res = RES_UNKNOWN; break; }
-            if (tn >= next_signal_check) {
-                next_signal_check = tn + 0.1;
-                PyEval_RestoreThread(*ts);
-                int sig = PyErr_CheckSignals();
-                *ts = PyEval_SaveThread();
-                if (sig) { res = RES_INTERRUPT; break; }
-            }
-        }
+        if ((nodes & 255) == 0 && (res = limits_reached(&limits, nodes)) != 0) break;
         Frame *f = &w.fr[w.nfr - 1];
         if (f->next == f->end) {
             w.buf_len = f->start;
@@ -1030,10 +1042,9 @@ static PyObject *state_to_py(const S *s) {
 #define NM_SEEN_BITS 14
 
 typedef struct {
-    double deadline, next_signal_check;
-    long long max_nodes, nodes, playouts;
-    int stop;                        /* 1: a limit was reached, 2: interrupted */
-    PyThreadState **ts;
+    Limits limits;
+    long long nodes, playouts;
+    int stop;                        /* RES_UNKNOWN: a limit was reached, RES_INTERRUPT: a signal */
     Mv *seq[NM_LEVELS + 1][2];       /* per level: best line so far, line of the latest try */
     uint64_t seen[1 << NM_SEEN_BITS];
     uint32_t seen_gen[1 << NM_SEEN_BITS];
@@ -1045,17 +1056,7 @@ static const double NM_EPS[5] = {0.01, 0.03, 0.06, 0.12, 0.25};
 
 static int nm_tick(NM *w) {
     w->nodes++;
-    if ((w->nodes & 255) == 0) {
-        if (w->max_nodes >= 0 && w->nodes >= w->max_nodes) w->stop = 1;
-        double tn = now();
-        if (w->deadline >= 0 && tn >= w->deadline) w->stop = 1;
-        if (tn >= w->next_signal_check) {
-            w->next_signal_check = tn + 0.1;
-            PyEval_RestoreThread(*w->ts);
-            if (PyErr_CheckSignals()) w->stop = 2;
-            *w->ts = PyEval_SaveThread();
-        }
-    }
+    if ((w->nodes & 255) == 0 && !w->stop) w->stop = limits_reached(&w->limits, w->nodes);
     return w->stop;
 }
 
@@ -1086,7 +1087,7 @@ static int nm_playout(S *s, NM *w, Mv *seq, int *len) {
         int pick = k > 1 && rng_next() < threshold ? (int)(rng_next() % (uint64_t)k) : 0;
         for (int t = 0; t < k && !moved; t++) {
             Mv m = mv[(pick + t) % k];
-            if (push_move(s, m)) { w->stop = 1; break; }
+            if (push_move(s, m)) { w->stop = RES_UNKNOWN; break; }
             if (nm_seen(w, s)) { pop_move(s); continue; }
             moved = 1;
             nm_tick(w);
@@ -1111,7 +1112,7 @@ static int nm_search(S *s, NM *w, int level, Mv *out, int *out_len) {
         int k = gen_search(s, mv);
         if (!k) break;
         for (int i = 0; i < k && !w->stop; i++) {
-            if (push_move(s, mv[i])) { w->stop = 1; break; }
+            if (push_move(s, mv[i])) { w->stop = RES_UNKNOWN; break; }
             nm_tick(w);
             int tried_len = 0;
             int home = s->fsum == 104 ? 104 : nm_search(s, w, level - 1, tried, &tried_len);
@@ -1125,7 +1126,7 @@ static int nm_search(S *s, NM *w, int level, Mv *out, int *out_len) {
             if (best_home == 104) break;
         }
         if (!best_len || w->stop) break;
-        if (push_move(s, best[0])) { w->stop = 1; break; }
+        if (push_move(s, best[0])) { w->stop = RES_UNKNOWN; break; }
         steps++;
         memmove(best, best + 1, sizeof(Mv) * --best_len);
     }
@@ -1158,17 +1159,14 @@ static PyObject *py_playouts(PyObject *self, PyObject *args) {
         free(w); free(line); free_state(&s); return PyErr_NoMemory();
     }
     double t0 = now();
-    w->deadline = timeout >= 0 ? t0 + timeout : -1;
-    w->next_signal_check = t0 + 0.1;
-    w->max_nodes = max_nodes;
     PyThreadState *ts = PyEval_SaveThread();
-    w->ts = &ts;
+    w->limits = limits_start(timeout, max_nodes, &ts);
     rng_state = seed * 0x9E3779B97F4A7C15ULL | 1;
     int len = 0;
     int home = s.fsum == 104 ? 104 : nm_search(&s, w, level, line, &len);
     PyEval_RestoreThread(ts);
     double secs = now() - t0;
-    int interrupted = w->stop == 2;
+    int interrupted = w->stop == RES_INTERRUPT;
     long long nodes = w->nodes;
     for (int l = 0; l <= NM_LEVELS; l++) for (int j = 0; j < 2; j++) free(w->seq[l][j]);
     free(w);
