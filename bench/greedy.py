@@ -16,6 +16,7 @@ import sys
 
 from cadogan import games
 from cadogan.games.base import State
+from cadogan.solver.search import pruned_moves
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from solver import selected_variants  # noqa: E402  (bench/solver.py)
@@ -25,7 +26,7 @@ def greedy_wins(state: State) -> bool:
     game = state.game
     seen = {game.exact_key(state)}
     while not state.is_won():
-        moves = game.safe_moves(state)[:1] or game.search_moves(state)
+        moves = pruned_moves(state)
         for move in moves:
             state.push(move)
             key = game.exact_key(state)

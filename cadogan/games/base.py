@@ -203,8 +203,12 @@ class State:
     def is_legal(self, move: Move) -> bool:
         return self.why_illegal(move) is None
 
+    def cards_home(self) -> int:
+        """How many cards are on the foundations (104 when the game is won)."""
+        return sum(map(len, self.foundations))
+
     def is_won(self) -> bool:
-        return sum(len(f) for f in self.foundations) == 104
+        return self.cards_home() == 104
 
     def is_lost(self) -> bool:
         """No legal move left (deal and redeal included) and not won."""

@@ -25,6 +25,7 @@ import time
 from typing import NamedTuple
 
 from cadogan.games.base import Move, State
+from cadogan.solver.search import pruned_moves
 
 # Probability of a random move at each step, one value per playout in turn (as in the core).
 EPSILONS = (0.01, 0.03, 0.06, 0.12, 0.25)
@@ -55,16 +56,6 @@ class _Budget:
         return self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() >= self.deadline
 
 
-def _home(state: State) -> int:
-    return sum(map(len, state.foundations))
-
-
-def _candidates(state: State) -> list[Move]:
-    game = state.game
-    safe = game.safe_moves(state)
-    return safe[:1] if safe else game.search_moves(state)
-
-
 class _Search:
     """The pure-Python nested search; ``run`` leaves the state as it found it."""
 
@@ -83,7 +74,7 @@ class _Search:
         seen = {self.key(state)}
         line: list[Move] = []
         while len(line) < MAX_LINE and not state.is_won() and not self.stopped:
-            moves = _candidates(state)
+            moves = pruned_moves(state)
             if not moves:
                 break
             pick = rng.randrange(len(moves)) if len(moves) > 1 and rng.random() < eps else 0
@@ -98,7 +89,7 @@ class _Search:
                 state.pop()
             else:
                 break
-        home = _home(state)
+        home = state.cards_home()
         for _ in line:
             state.pop()
         return home, line
@@ -110,7 +101,7 @@ class _Search:
         best_home, best = -1, []
         played: list[Move] = []
         while len(played) + len(best) < MAX_LINE - 1 and not state.is_won() and not self.stopped:
-            moves = _candidates(state)
+            moves = pruned_moves(state)
             if not moves:
                 break
             for move in moves:
@@ -127,7 +118,7 @@ class _Search:
             state.push(best[0])
             played.append(best[0])
             best = best[1:]
-        best_home = max(best_home, _home(state))
+        best_home = max(best_home, state.cards_home())
         for _ in played:
             state.pop()
         return best_home, played + best
@@ -185,5 +176,5 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
             break
     seconds = time.perf_counter() - start
     if best is None:
-        return PlayoutResult("unknown", [], 0, seconds, None, _home(state))
+        return PlayoutResult("unknown", [], 0, seconds, None, state.cards_home())
     return best._replace(nodes=nodes, seconds=seconds)

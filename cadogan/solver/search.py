@@ -71,6 +71,13 @@ def _rules(prune: bool | frozenset[str] | set[str]) -> frozenset[str]:
     return frozenset(prune)
 
 
+def pruned_moves(state: State) -> list[Move]:
+    """The moves the fully pruned search tries at ``state``, in its order: the game's first safe
+    move alone if it has one, else ``Game.search_moves`` (the core's ``gen_search``)."""
+    game = state.game
+    return game.safe_moves(state)[:1] or game.search_moves(state)
+
+
 def _legal_moves(state: State) -> list[Move]:
     return state.legal_moves()
 
@@ -111,8 +118,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     entry_bytes = 100 + _deep_size(next(iter(visited)))
     if is_dead(work):
         return Outcome("lost", [], nodes, time.perf_counter() - limits.start)
-    foundations = work.foundations
-    best_home = sum(map(len, foundations))
+    best_home = work.cards_home()
     best_first: Move | None = None
     stack = [iter(candidates(work))]
     result = "lost"
@@ -129,7 +135,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
                 continue
             work.push(move)
             nodes += 1
-            home = sum(map(len, foundations))
+            home = work.cards_home()
             if home > best_home:
                 best_home, best_first = home, work.move_stack[depth0]
             if work.is_won():
