@@ -425,9 +425,7 @@ class Session:
         self.say(f"New deal: {deal}.")
 
     def _hint(self) -> None:
-        solver = _solver()
-        if solver is None or not hasattr(solver, "hint"):
-            self.say("Hints need the solver, which this installation does not have.", "yellow")
+        if not self._has_solver("hint", "Hints need"):
             return
         state = self.state
         if state.is_won():
@@ -436,13 +434,9 @@ class Session:
         if self.clear:
             self.out.write(f"Thinking (up to {self.hint_seconds:g} s; Ctrl+C stops)...\r")
             self.out.flush()
-        try:
-            found = solver.hint(state.copy(), self.hint_seconds)
-        except KeyboardInterrupt:
-            self.say("Hint stopped.")
-            return
-        except Exception as err:  # the solver must never cost the player the game
-            self.say(f"The hint failed: {err}", "yellow")
+        found = self._ask_solver(lambda solver: solver.hint(state.copy(), self.hint_seconds),
+                                 "Hint stopped.", "The hint failed")
+        if found is None:
             return
         self.hints_used += 1
         verdict, move = found.verdict, found.move
@@ -495,21 +489,33 @@ class Session:
 
     def _search(self, start: games.State) -> tuple[str, list[Move]] | None:
         """The solver's answer on ``start`` (result, winning line); None when there is none to give."""
-        solver = _solver()
-        if solver is None or not hasattr(solver, "solve"):
-            self.say("The solution needs the solver, which this installation does not have.", "yellow")
+        if not self._has_solver("solve", "The solution needs"):
             return None
         self.say(f"Searching for a winning line (up to {self.solution_seconds:g} s; Ctrl+C stops)…", "dim")
         self.flush()
-        try:
-            found = solver.solve(start.copy(), timeout=self.solution_seconds)
-        except KeyboardInterrupt:
-            self.say("Search stopped.")
-            return None
-        except Exception as err:  # the solver must never cost the player the game
-            self.say(f"The search failed: {err}", "yellow")
+        found = self._ask_solver(lambda solver: solver.solve(start.copy(), timeout=self.solution_seconds),
+                                 "Search stopped.", "The search failed")
+        if found is None:
             return None
         return found.result, list(found.moves) if found.result == "won" else []
+
+    def _has_solver(self, function: str, needs: str) -> bool:
+        """Whether the solver (with ``function``) is installed; if not, say what ``needs`` it."""
+        solver = _solver()
+        if solver is None or not hasattr(solver, function):
+            self.say(f"{needs} the solver, which this installation does not have.", "yellow")
+            return False
+        return True
+
+    def _ask_solver(self, call: Callable[[Any], Any], stopped: str, failed: str) -> Any:
+        """``call(solver)``, or None (having said ``stopped`` or ``failed``) when Ctrl+C or an error ends it."""
+        try:
+            return call(_solver())
+        except KeyboardInterrupt:
+            self.say(stopped)
+        except Exception as err:  # the solver must never cost the player the game
+            self.say(f"{failed}: {err}", "yellow")
+        return None
 
     def _check_line(self, state: games.State, moves: list[Move]) -> bool:
         """True when ``moves`` are legal from ``state`` and win; else say so (a solver bug)."""
