@@ -91,11 +91,13 @@ function topCard(game, name) {
   return pile && pile.length ? (name === "s" ? pile[0] : pile[pile.length - 1]) : null;
 }
 
-function describeMove(before, move) {
-  if (move === "deal") return t(before.layout.has_waste ? "dealt" : "dealtRound");
+/** A move in words, read from the position `game` before it (the card on top of its source) or,
+ * with `after`, from the position after it (the card on top of where it went). */
+function describeMove(game, move, { after = false } = {}) {
+  if (move === "deal") return t(game.layout.has_waste ? "dealt" : "dealtRound");
   if (move === "redeal") return t("redealt");
   const [src, dst] = move.split(">");
-  const card = topCard(before, src);
+  const card = topCard(game, after ? dst : src);
   const name = card ? cardName(card) : src;
   if (src === "s") return t("placed", { card: name, to: pileWords(dst) });
   return t("moved", { card: name, from: pileWords(src), to: pileWords(dst) });
@@ -533,19 +535,8 @@ function replayPiles(r) {
 /** "Step k of N: Moved the Queen of diamonds from Waste to Foundation 2 (w>f2)". */
 function replayText(r) {
   if (r.k === 0) return t("replayStart", { n: r.n });
-  const text = t("replayStep", { k: r.k, n: r.n, move: `${describeDone(r.view, r.view.move)} (${r.view.move})` });
+  const text = t("replayStep", { k: r.k, n: r.n, move: `${describeMove(r.view, r.view.move, { after: true })} (${r.view.move})` });
   return r.view.won ? `${text}. ${t("replayWon")}` : text;
-}
-
-/** A move described from the position after it: a single card lies on top of where it went. */
-function describeDone(after, move) {
-  if (move === "deal") return t(after.layout.has_waste ? "dealt" : "dealtRound");
-  if (move === "redeal") return t("redealt");
-  const [src, dst] = move.split(">");
-  const card = topCard(after, dst);
-  const name = card ? cardName(card) : src;
-  if (src === "s") return t("placed", { card: name, to: pileWords(dst) });
-  return t("moved", { card: name, from: pileWords(src), to: pileWords(dst) });
 }
 
 function renderReplayBar(r) {
