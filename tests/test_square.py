@@ -185,3 +185,39 @@ def test_foundations_up_from_ace_and_down_from_king():
     assert {"t10>f1", "t11>f5", "t12>f1"} <= moves_text(state)
     with pytest.raises(IllegalMove, match="needs the QC"):
         state.play("t10>f5")
+
+
+# --- the solver's order of promise (Square.ordered_moves) ------------------------------------
+# With the foundations at their bases a card r of ranks 2..Q is min(r - 2, 12 - r) cards from home.
+FREE_TABLEAU = [["6D"], ["7H"], ["3S"], ["4C"], ["5D"], ["8C"], ["9D"], ["TC"], ["JD"], ["4H"], ["5H"], ["8S"]]
+
+
+def free_square(stock, received):
+    return square([list(p) for p in FREE_TABLEAU], variant="free", stock=stock, received=received)
+
+
+def first_placement(state):
+    return next(str(m) for m in games.get(G).search_moves(state) if str(m).startswith("s>"))
+
+
+def test_free_placement_sends_a_card_home_from_the_bottom_row_first():
+    state = free_square(["2C", "9S", "TS"], received=[])
+    assert first_placement(state) in {"s>t10", "s>t11", "s>t12"}
+
+
+def test_free_placement_keeps_a_pile_for_a_card_of_the_round_that_fits_it_only():
+    # Open piles t1 (6D, 4 from home), t2 (7H, 5), t3 (3S, 1).  5C (3) fits best on 6D, but the
+    # 6S coming this round fits 6D and not 3S, so the round's matching gives 5C the 7H.
+    received = [f"t{i}" for i in range(4, 13)]
+    assert first_placement(free_square(["5C", "2D", "3H"], received)) == "s>t1"
+    assert first_placement(free_square(["5C", "6S", "2D"], received)) == "s>t2"
+    order = [str(m) for m in games.get(G).search_moves(free_square(["5C", "2D", "3H"], received))]
+    assert order.index("s>t2") < order.index("s>t3")  # on a card needed later before one needed sooner
+
+
+def test_builds_that_uncover_a_card_wanted_home_come_first_then_the_closest_fit():
+    tableau = [["2C", "9H"], ["TH"], [], ["5D", "6S"], ["7S"], ["5S"]] + [[]] * 5 + [["7D"]]
+    state = square(tableau, variant="free", stock=[], rest=("tableau", 11))
+    order = [str(m) for m in games.get(G).search_moves(state)]
+    assert order[0] == "t1>t2"                        # 9H onto TH uncovers the 2C
+    assert order.index("t4>t5") < order.index("t4>t6")  # 6S onto 7S (needed later), not onto 5S

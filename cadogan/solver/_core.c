@@ -153,6 +153,8 @@ static void bs_pop(S *s, Mv m, int32_t u) {
 static const int SQ_DEAL_ORDER[12] = {9, 6, 3, 0, 10, 7, 4, 1, 11, 8, 5, 2};
 static const int SQ_GATHER_ORDER[12] = {9, 6, 3, 0, 1, 2, 5, 8, 11, 10, 7, 4};
 
+#define SQ_FAR 30  /* beyond any distance: an empty pile */
+
 static int sq_fneed(const S *s, int f) {
     int n = s->n[FB + f];
     if (n >= 13) return -1;
@@ -402,6 +404,77 @@ static void sort_by_rank(Mv *mv, int k, int (*rank)(Mv)) {
     }
 }
 
+/* Square: how many more cards of its suit must go home before `card` can (Square.home_distance). */
+static int sq_distance(const S *s, int card) {
+    int suit = card >> 4, rank = RANK(card), best = SQ_FAR;
+    int up = s->n[FB + suit], down = s->n[FB + 4 + suit];
+    if (up < 13 && rank >= up + 1) best = rank - up - 1;
+    if (down < 13 && rank <= 13 - down && 13 - down - rank < best) best = 13 - down - rank;
+    return best;
+}
+
+/* Square: the order of promise (smaller first) of putting a card `distance` from home on one
+ * `under` from home (Square.fit_order): on a card needed later, the closest fit first; then on
+ * a card needed sooner, the smallest harm first. */
+static int sq_fit(int distance, int under) {
+    return under >= distance ? 2 + under - distance : 2 * SQ_FAR + distance - under;
+}
+
+static int sq_top_distance(const S *s, int p) {
+    return s->n[p] ? sq_distance(s, TOP(s, p)) : SQ_FAR;
+}
+
+/* Square free: the pile the round's matching gives the stock's next card (-1: none)
+ * (Square.round_match). */
+static int sq_round_match(const S *s) {
+    int open[12], no = 0, dp[12], used[12] = {0};
+    for (int i = 0; i < 12; i++)
+        if (!((s->received >> i) & 1)) { dp[no] = sq_top_distance(s, TB + i); open[no++] = TB + i; }
+    int nc = no < s->n[STOCK] ? no : s->n[STOCK];
+    int dc[12], order[12];
+    for (int j = 0; j < nc; j++) { dc[j] = sq_distance(s, s->c[STOCK][s->n[STOCK] - 1 - j]); order[j] = j; }
+    for (int a = 1; a < nc; a++) {  /* by distance, largest first; stable */
+        int x = order[a], b = a - 1;
+        while (b >= 0 && dc[order[b]] < dc[x]) { order[b + 1] = order[b]; b--; }
+        order[b + 1] = x;
+    }
+    for (int a = 0; a < nc; a++) {
+        int j = order[a], best = -1;
+        for (int q = 0; q < no; q++)
+            if (!used[q] && dp[q] >= dc[j] && (best < 0 || dp[q] < dp[best])) best = q;
+        if (best < 0) continue;
+        used[best] = 1;
+        if (j == 0) return open[best];
+    }
+    return -1;
+}
+
+/* Square: the order of promise of a placement or a build among its kind (Square.move_detail). */
+static int sq_detail(const S *s, Mv m, int matched) {
+    if (m.src == STOCK) {
+        int d = sq_distance(s, TOP(s, STOCK));
+        if (m.dst >= TB + 9 && d == 0) return 0;
+        return m.dst == matched ? 1 : sq_fit(d, sq_top_distance(s, m.dst));
+    }
+    if (m.src < TB || m.dst < TB) return 0;
+    int n = s->n[m.src];
+    if (n > 1 && sq_distance(s, s->c[m.src][n - 2]) == 0) return 0;
+    return sq_fit(sq_distance(s, TOP(s, m.src)), sq_top_distance(s, m.dst));
+}
+
+/* Stable sort by sq_rank, then by sq_detail. */
+static void sq_sort(const S *s, Mv *mv, int k) {
+    int key[MAXMOVES];
+    int matched = s->n[STOCK] && s->flags ? sq_round_match(s) : -1;
+    for (int i = 0; i < k; i++) key[i] = sq_rank(mv[i]) * 4 * SQ_FAR + sq_detail(s, mv[i], matched);
+    for (int i = 1; i < k; i++) {
+        Mv x = mv[i];
+        int kx = key[i], j = i - 1;
+        while (j >= 0 && key[j] > kx) { mv[j + 1] = mv[j]; key[j + 1] = key[j]; j--; }
+        mv[j + 1] = x; key[j + 1] = kx;
+    }
+}
+
 /* Square: are piles interchangeable here, and in which mode (see Square.canonical_key). */
 static int sq_sym_mode(const S *s) {
     if (!s->n[STOCK] && !s->redeals) return 1;  /* all twelve alike */
@@ -506,7 +579,8 @@ static int gen_search(const S *s, Mv *out) {
         for (int i = 0; i < k; i++) if (mv[i].src < 0) out[kept++] = mv[i];
         return kept;
     }
-    sort_by_rank(mv, k, s->rules == R_BRITISH ? bs_rank : sq_rank);
+    if (s->rules == R_SQUARE) sq_sort(s, mv, k);
+    else sort_by_rank(mv, k, bs_rank);
     int sqmode = s->rules == R_SQUARE ? sq_sym_mode(s) : 0;
     for (int i = 0; i < k; i++) {
         int dup = 0;
