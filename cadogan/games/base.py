@@ -397,6 +397,12 @@ class Game:
         time) and raises it where the complete search drowns."""
         return 0.5
 
+    def playout_level_one_share(self, state: State) -> float:
+        """The share of the playouts' time given to level-1 searches (many cheap restarts) before
+        level-2 searches (each step judged by level-1 searches) take over.  A game lowers it where
+        level-2 steps are cheap (few moves per position) and win what level 1 misses."""
+        return 0.3
+
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 

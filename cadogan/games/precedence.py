@@ -345,6 +345,12 @@ class Precedence(Game):
         nested playouts win nearly every deal within seconds."""
         return 0.8
 
+    def playout_level_one_share(self, state: State) -> float:
+        """None: a position has two or three search moves, so a level-2 step costs a few level-1
+        searches, and level 2 from the start wins hard deals several times faster (deals 1-200
+        first-king left open at 10 s: 5 of 10 won within 24 s, against 1 of 10 after a 30 % level-1 phase)."""
+        return 0.0
+
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: plays (most cards still to come first), deal, redeal."""
         moves = state.legal_moves()

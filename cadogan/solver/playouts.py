@@ -30,8 +30,6 @@ from cadogan.solver.search import pruned_moves
 # Probability of a random move at each step, one value per playout in turn (as in the core).
 EPSILONS = (0.01, 0.03, 0.06, 0.12, 0.25)
 MAX_LINE = 4095  # moves in one line (as NM_MAXLEN - 1 in the core)
-# Share of the playouts' time given to level-1 runs before level-2 runs take over.
-LEVEL_ONE_SHARE = 0.3
 
 
 class PlayoutResult(NamedTuple):
@@ -146,14 +144,15 @@ def _one_run(state: State, level: int, timeout: float | None, max_nodes: int | N
 
 def find_win(state: State, timeout: float | None, max_nodes: int | None = None, *,
              use_core: bool | None = None) -> PlayoutResult:
-    """Level-1 searches with seeds 1, 2, ... for ``LEVEL_ONE_SHARE`` of the budget, then level-2
-    searches until the budget (time and/or nodes; at least one must be given) is spent or a win
-    is found."""
+    """Level-1 searches with seeds 1, 2, ... for the game's ``playout_level_one_share`` of the
+    budget, then level-2 searches until the budget (time and/or nodes; at least one must be
+    given) is spent or a win is found."""
     if timeout is None and max_nodes is None:
         raise ValueError("find_win needs a time or a node limit")
     from cadogan.solver import native
     if use_core is None:
         use_core = native.available() and native.supports(state)
+    level_one_share = state.game.playout_level_one_share(state)
     start = time.perf_counter()
     nodes, seed = 0, 1
     best: PlayoutResult | None = None
@@ -164,9 +163,9 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
         if (time_left is not None and time_left <= 0.001) or (nodes_left is not None and nodes_left <= 0):
             break
         if timeout is not None:
-            early = elapsed < LEVEL_ONE_SHARE * timeout
+            early = elapsed < level_one_share * timeout
         else:
-            early = nodes < LEVEL_ONE_SHARE * (max_nodes or 0)
+            early = nodes < level_one_share * (max_nodes or 0)
         run = _one_run(state, 1 if early else 2, time_left, nodes_left, seed, use_core)
         nodes += run.nodes
         seed += 1

@@ -80,3 +80,21 @@ def test_a_timed_solve_wins_with_playouts_and_still_proves_losses():
     won = solve(games.load("precedence", "king-out", 1), timeout=20)
     assert won.result == "won" and _replays_to_a_win(games.load("precedence", "king-out", 1), won.moves)
     assert solve(games.load("british-square", "columns", 7), timeout=60).result == "lost"
+
+
+@pytest.mark.parametrize("game_id,variant,first_level", [
+    ("precedence", "king-out", 2), ("square", "classic", 1), ("british-square", "piles", 1)])
+def test_find_win_starts_at_the_level_the_game_asks_for(monkeypatch, game_id, variant, first_level):
+    from cadogan.solver import playouts
+    levels = []
+    real_run = playouts._one_run
+
+    def recording_run(state, level, *args):
+        levels.append(level)
+        return real_run(state, level, *args)
+
+    monkeypatch.setattr(playouts, "_one_run", recording_run)
+    state = games.load(game_id, variant, 3)
+    find_win(state, timeout=None, max_nodes=30_000)
+    assert levels and levels[0] == first_level
+    assert set(levels) <= {1, 2}
