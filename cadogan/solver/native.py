@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cadogan.games.base import DEAL, MOVES, PILE_CODES, REDEAL, Move, State
-from cadogan.solver.search import Outcome
+from cadogan.solver.search import Outcome, PlayoutResult
 
 DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
 
@@ -90,10 +90,9 @@ def search(state: State, *, prune: bool = True, timeout: float | None = None,
 
 
 def playouts(state: State, level: int, *, timeout: float | None = None, max_nodes: int | None = None,
-             seed: int = 1) -> Any:
+             seed: int = 1) -> PlayoutResult:
     """``cadogan.solver.playouts.nested_search`` run by the core (same contract, its own random
-    numbers): a ``PlayoutResult``."""
-    from cadogan.solver.playouts import PlayoutResult
+    numbers)."""
     if _core is None:
         raise RuntimeError("the compiled core is not built")
     result, pairs, nodes, seconds, first, home = _core.playouts(

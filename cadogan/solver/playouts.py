@@ -22,23 +22,13 @@ from __future__ import annotations
 
 import random
 import time
-from typing import NamedTuple
 
 from cadogan.games.base import Move, State
-from cadogan.solver.search import pruned_moves
+from cadogan.solver.search import PlayoutResult, pruned_moves
 
 # Probability of a random move at each step, one value per playout in turn (as in the core).
 EPSILONS = (0.01, 0.03, 0.06, 0.12, 0.25)
 MAX_LINE = 4095  # moves in one line (as NM_MAXLEN - 1 in the core)
-
-
-class PlayoutResult(NamedTuple):
-    result: str            # "won" or "unknown"
-    moves: list[Move]      # the winning line when won
-    nodes: int             # moves pushed
-    seconds: float
-    best_first: Move | None  # first move of the line that brought the most cards home
-    home: int              # cards home at the end of that line
 
 
 class _Budget:

@@ -57,6 +57,17 @@ class Outcome(NamedTuple):
     best_first: Move | None = None  # first move of the line that brought the most cards home
 
 
+class PlayoutResult(NamedTuple):
+    """What nested playouts return (``cadogan.solver.playouts``; the core returns the same)."""
+
+    result: str            # "won" or "unknown"
+    moves: list[Move]      # the winning line when won
+    nodes: int             # moves pushed
+    seconds: float
+    best_first: Move | None  # first move of the line that brought the most cards home
+    home: int              # cards home at the end of that line
+
+
 PRUNING_RULES = frozenset({"keys", "moves", "safe", "dead"})
 
 
