@@ -425,8 +425,6 @@ class Session:
         self.say(f"New deal: {deal}.")
 
     def _hint(self) -> None:
-        if not self._has_solver("hint", "Hints need"):
-            return
         state = self.state
         if state.is_won():
             self.say("The game is won: no hint needed.")
@@ -489,8 +487,6 @@ class Session:
 
     def _search(self, start: games.State) -> tuple[str, list[Move]] | None:
         """The solver's answer on ``start`` (result, winning line); None when there is none to give."""
-        if not self._has_solver("solve", "The solution needs"):
-            return None
         self.say(f"Searching for a winning line (up to {self.solution_seconds:g} s; Ctrl+C stops)…", "dim")
         self.flush()
         found = self._ask_solver(lambda solver: solver.solve(start.copy(), timeout=self.solution_seconds),
@@ -498,14 +494,6 @@ class Session:
         if found is None:
             return None
         return found.result, list(found.moves) if found.result == "won" else []
-
-    def _has_solver(self, function: str, needs: str) -> bool:
-        """Whether the solver (with ``function``) is installed; if not, say what ``needs`` it."""
-        solver = _solver()
-        if solver is None or not hasattr(solver, function):
-            self.say(f"{needs} the solver, which this installation does not have.", "yellow")
-            return False
-        return True
 
     def _ask_solver(self, call: Callable[[Any], Any], stopped: str, failed: str) -> Any:
         """``call(solver)``, or None (having said ``stopped`` or ``failed``) when Ctrl+C or an error ends it."""
@@ -643,10 +631,5 @@ def _tokens(line: str) -> list[str]:
 
 
 def _solver() -> Any:
-    """The solver module if this installation has it, else None."""
-    try:
-        return importlib.import_module("cadogan.solver")
-    except ModuleNotFoundError as err:
-        if err.name in ("cadogan.solver", "cadogan"):
-            return None
-        raise
+    """The solver module (a function of its own so that tests can put a fake in its place)."""
+    return importlib.import_module("cadogan.solver")

@@ -184,12 +184,6 @@ def test_lost_verdict_shows_a_notice_until_undone(monkeypatch, capsys):
     assert [notice in s for s in status] == [False, False, True, False]  # start, deal, deal, undone
 
 
-def test_hint_without_a_solver(monkeypatch, capsys):
-    monkeypatch.setattr("cadogan.play._solver", lambda: None)
-    out = play(monkeypatch, capsys, ["square", "-d", "3"], "h\n")
-    assert "Hints need the solver" in out
-
-
 def test_hint_from_the_real_solver(monkeypatch, capsys):
     out = play(monkeypatch, capsys, ["precedence", "-d", "1", "--hint-seconds", "0.3"], "h\n")
     assert re.search(r"^(Hint: \S+|The solver says this position is lost)", out, re.M)
@@ -327,12 +321,6 @@ def test_a_bare_s_is_the_solution_and_s_with_a_pile_a_move(monkeypatch, capsys):
     first = state.to_json()["stock"][0]
     out = play(monkeypatch, capsys, ["square", "-v", "free", "-d", "3"], "s t5\n")
     assert f"s>t5: {first} to t5" in out and not fake.asked
-
-
-def test_solution_without_a_solver(monkeypatch, capsys):
-    monkeypatch.setattr("cadogan.play._solver", lambda: None)
-    out = play(monkeypatch, capsys, ["square", "-d", "3"], "s\n")
-    assert "The solution needs the solver" in out and not STEP_RE.search(out)
 
 
 def test_help_and_keys_mention_the_solution(monkeypatch, capsys):

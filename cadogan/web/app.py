@@ -45,10 +45,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from cadogan import games
+from cadogan import games, solver
 from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.history import History
 from cadogan.store import SavedGame, Store
+from cadogan.survey.pool import winnable_deals
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
@@ -242,10 +243,6 @@ def start_state(saved: SavedGame) -> games.State:
 
 def solve_deal(state: games.State, budget: float) -> dict[str, Any]:
     """The solver on ``state`` within ``budget`` seconds, as the JSON answer of ``/solution``."""
-    try:
-        from cadogan import solver  # type: ignore[import-not-found]
-    except ImportError:
-        return {"result": "unknown", "moves": [], "seconds": 0.0, "nodes": 0}
     outcome = solver.solve(state, timeout=budget)
     moves = [str(m) for m in outcome.moves] if outcome.result == "won" else []
     return {"result": outcome.result, "moves": moves, "seconds": round(outcome.seconds, 3), "nodes": outcome.nodes}
@@ -271,10 +268,6 @@ def parse_step(text: str | None) -> int:
 
 def winnable_pool(game_id: str, variant: str) -> list[int]:
     """Solver-proven winnable deals from the survey, or [] when there is no pool."""
-    try:
-        from cadogan.survey.pool import winnable_deals  # type: ignore[import-not-found]
-    except ImportError:
-        return []
     try:
         return list(winnable_deals(game_id, variant))
     except Exception:  # a missing or damaged pool file must not break new games
@@ -520,9 +513,5 @@ def solver_hint(state: games.State, budget: float) -> tuple[str | None, str]:
         return None, "winnable"
     if not state.legal_moves():
         return None, "lost"
-    try:
-        from cadogan.solver import hint  # type: ignore[import-not-found]
-    except ImportError:
-        return None, "unknown"
-    result = hint(state, budget)
+    result = solver.hint(state, budget)
     return (str(result.move) if result.move is not None else None), result.verdict
