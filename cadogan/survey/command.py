@@ -72,7 +72,8 @@ def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
     run.add_argument("--max-nodes", metavar="N", help="search nodes per deal before it is recorded as unknown")
     run.add_argument("--max-memory", metavar="MB", help="solver memory per deal (MB) before it gives up")
     run.add_argument("--retry-unknown", action="store_true", default=None,
-                     help="solve again the deals recorded as unknown (e.g. with a larger --timeout)")
+                     help="solve again the deals recorded as unknown (e.g. with a larger --timeout); those this "
+                          "solver version left unknown with limits at least as large are kept")
     run.add_argument("--quiet", "-q", action="store_true", default=None, help="no progress output")
     parser.add_argument("--db", metavar="FILE", help=f"the SQLite results database (default ./{DEFAULT_DB})")
     out = parser.add_argument_group("report, export, pool")

@@ -119,14 +119,18 @@ def survey(store: Store, game_id: str, variant: str, first: int, last: int, limi
     """Solve the deals ``first..last`` of one game and variant that ``store`` does not hold yet.
 
     ``workers`` local processes (default: all cores), or the Dask cluster at ``scheduler``.
-    ``retry_unknown``: also solve again the deals recorded as unknown (the new row replaces the old).
+    ``retry_unknown``: also solve again the deals recorded as unknown (the new row replaces the old),
+    except those this solver version already left unknown under limits at least as large (so a
+    retry that was stopped resumes where it stopped).
     Ctrl-C stops the run cleanly (``Outcome.interrupted``): what was recorded stays recorded.
     """
     if first > last:
         raise BadInput(f"the range {first}-{last} is reversed: the first deal must not exceed the last")
     progress = progress or Silent()
     done = store.recorded(game_id, variant, first, last)
-    redo = {deal for deal, result in done.items() if result == "unknown"} if retry_unknown else set()
+    redo = {row.deal for row in store.rows(game_id, variant)
+            if first <= row.deal <= last and row.result == "unknown" and not limits.already_tried(row)
+            } if retry_unknown else set()
     outcome = Outcome(in_range=last - first + 1, already=len(done) - len(redo))
     todo = (deal for deal in range(first, last + 1) if deal not in done or deal in redo)
     backend = dask_cluster(scheduler) if scheduler else local_pool(workers or default_workers())

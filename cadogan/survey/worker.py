@@ -22,6 +22,22 @@ class Limits:
     max_nodes: int | None = None
     max_memory_mb: int | None = None
 
+    def already_tried(self, row: Row) -> bool:
+        """Whether ``row`` (an unknown deal) came from this solver version under limits at least as
+        large as these, so that solving it again would only repeat it.
+
+        >>> Limits(timeout=10).already_tried(Row("precedence", "king-out", 1, "unknown", 10.0, 5, "0.1", 30))
+        False
+        """
+        from cadogan.solver import SOLVER_VERSION
+        return row.solver_version == SOLVER_VERSION and _covers(row.timeout, self.timeout) and _covers(
+            row.max_nodes, self.max_nodes)
+
+
+def _covers(before: float | None, now: float | None) -> bool:
+    """Whether a limit ``before`` (None: none) is at least the limit ``now``."""
+    return before is None or (now is not None and before >= now)
+
 
 class SolverFault(RuntimeError):
     """The solver's verdict cannot be trusted (a "won" whose line does not win, a strange result)."""

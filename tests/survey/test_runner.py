@@ -177,3 +177,34 @@ def test_ctrl_c_stops_at_once_and_says_how_to_resume(tmp_path):
     solved = int(out.split(" solved now")[0].rsplit(", ", 1)[1])
     with Store(tmp_path / "s.sqlite") as store:
         assert len(store.rows()) == solved < 200
+
+
+def test_a_retry_skips_the_unknowns_this_solver_already_left_unknown_with_as_much_room(tmp_path, monkeypatch):
+    import concurrent.futures as cf
+    from contextlib import contextmanager
+
+    from cadogan.solver import SOLVER_VERSION
+    from cadogan.survey import runner
+    from cadogan.survey.store import Row
+
+    @contextmanager
+    def threads(workers):  # the fake task need not be importable by a worker process
+        with cf.ThreadPoolExecutor(1) as executor:
+            yield executor, 1
+
+    solved = []
+
+    def fake(game, variant, deal, limits):
+        solved.append(deal)
+        return Row(game, variant, deal, "unknown", 0.0, 1, SOLVER_VERSION, limits.timeout, limits.max_nodes)
+
+    monkeypatch.setattr(runner, "local_pool", threads)
+    with Store(tmp_path / "s.sqlite") as store:
+        for deal, version, max_nodes in [(0, SOLVER_VERSION, 4000), (1, "0.1", 4000), (2, SOLVER_VERSION, 100),
+                                         (3, SOLVER_VERSION, None), (4, SOLVER_VERSION, 9000)]:
+            store.record(Row("precedence", "king-out", deal, "unknown", 1.0, 5, version, None, max_nodes))
+        outcome = survey(store, "precedence", "king-out", 0, 5, LIMITS, retry_unknown=True, task=fake)
+        assert sorted(solved) == [1, 2, 5]  # 0, 3, 4 were tried as hard by this version; 5 is new
+        assert outcome.already == 3 and outcome.solved == 3
+        again = survey(store, "precedence", "king-out", 0, 5, LIMITS, retry_unknown=True, task=fake)
+        assert again.solved == 0  # a stopped retry resumes without solving anything twice
