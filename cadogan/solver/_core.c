@@ -394,13 +394,13 @@ static int sq_rank(Mv m) {
     return m.src == STOCK ? 2 : 1;
 }
 
-/* Stable sort of moves by a small integer rank. */
-static void sort_by_rank(Mv *mv, int k, int (*rank)(Mv)) {
+/* Stable sort of moves by an integer key per move (key[i] belongs to mv[i]; both are reordered). */
+static void sort_by_key(Mv *mv, int *key, int k) {
     for (int i = 1; i < k; i++) {
         Mv x = mv[i];
-        int rx = rank(x), j = i - 1;
-        while (j >= 0 && rank(mv[j]) > rx) { mv[j + 1] = mv[j]; j--; }
-        mv[j + 1] = x;
+        int kx = key[i], j = i - 1;
+        while (j >= 0 && key[j] > kx) { mv[j + 1] = mv[j]; key[j + 1] = key[j]; j--; }
+        mv[j + 1] = x; key[j + 1] = kx;
     }
 }
 
@@ -462,17 +462,17 @@ static int sq_detail(const S *s, Mv m, int matched) {
     return sq_fit(sq_distance(s, TOP(s, m.src)), sq_top_distance(s, m.dst));
 }
 
-/* Stable sort by sq_rank, then by sq_detail. */
-static void sq_sort(const S *s, Mv *mv, int k) {
+/* The search order of moves (Game.ordered_moves): British Square by bs_rank; Square by sq_rank,
+ * then by sq_detail. */
+static void order_moves(const S *s, Mv *mv, int k) {
     int key[MAXMOVES];
-    int matched = s->n[STOCK] && s->flags ? sq_round_match(s) : -1;
-    for (int i = 0; i < k; i++) key[i] = sq_rank(mv[i]) * 4 * SQ_FAR + sq_detail(s, mv[i], matched);
-    for (int i = 1; i < k; i++) {
-        Mv x = mv[i];
-        int kx = key[i], j = i - 1;
-        while (j >= 0 && key[j] > kx) { mv[j + 1] = mv[j]; key[j + 1] = key[j]; j--; }
-        mv[j + 1] = x; key[j + 1] = kx;
+    if (s->rules == R_SQUARE) {
+        int matched = s->n[STOCK] && s->flags ? sq_round_match(s) : -1;
+        for (int i = 0; i < k; i++) key[i] = sq_rank(mv[i]) * 4 * SQ_FAR + sq_detail(s, mv[i], matched);
+    } else {
+        for (int i = 0; i < k; i++) key[i] = bs_rank(mv[i]);
     }
+    sort_by_key(mv, key, k);
 }
 
 /* Square: are piles interchangeable here, and in which mode (see Square.canonical_key). */
@@ -579,8 +579,7 @@ static int gen_search(const S *s, Mv *out) {
         for (int i = 0; i < k; i++) if (mv[i].src < 0) out[kept++] = mv[i];
         return kept;
     }
-    if (s->rules == R_SQUARE) sq_sort(s, mv, k);
-    else sort_by_rank(mv, k, bs_rank);
+    order_moves(s, mv, k);
     int sqmode = s->rules == R_SQUARE ? sq_sym_mode(s) : 0;
     for (int i = 0; i < k; i++) {
         int dup = 0;
