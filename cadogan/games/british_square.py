@@ -359,6 +359,19 @@ class BritishSquare(Game):
             return [move]
         return []
 
+    def is_dead(self, state: State) -> bool:
+        """True when some suit's foundation can never be completed, even by a generous count of the
+        cards that could ever move (``cards_that_could_move``).
+
+        Why such a position is lost: a win moves every card not yet home, and each card that goes
+        home fills its foundation's next place; so every place of every foundation is filled by a
+        card that moved.  ``cards_that_could_move`` counts every card that moves in any line of play
+        (its docstring says why), so if the places of a suit cannot all be filled from those cards,
+        no line wins.
+        """
+        assert isinstance(state, BritishSquareState)
+        return any(filled < FULL for filled in cards_that_could_move(state)[1])
+
     def playout_share(self, state: State) -> float:
         """Little for the four columns, whose deals the complete search proves lost (and nested
         playouts almost never win); half for the sixteen piles, where the playouts find the wins."""
@@ -388,6 +401,78 @@ class BritishSquare(Game):
             return ssig, dsig
 
         return first_of_each_kind(self.ordered_moves(state), kind)
+
+
+def cards_that_could_move(state: BritishSquareState) -> tuple[list[int], list[int]]:
+    """A generous count of the cards that could ever move from where they lie: ``(movable,
+    fillable)``, ``movable[card]`` the number of such copies of each card, ``fillable[suit]`` how
+    many places of the suit's foundation those cards (and the cards home) could fill in order.
+
+    Grown to a fixpoint from no card at all: a card is counted once it *could be free* and it
+    *could go somewhere*.  Free: every card above it in its pile or in the waste is counted (a stock
+    card is free when dealt).  Somewhere: home, when the places of its foundation before its first
+    place are fillable; onto a card one rank from it in suit that is counted or could be free at
+    the top of a tableau pile; or, for a waste or stock card, onto an empty pile, when some tableau
+    pile holds only counted cards.
+
+    Why every card that moves in a real line is counted: take the moves of the line in order and
+    suppose the cards moved before are counted.  A card moving is on top, so the cards that lay on
+    it have moved (counted); it goes home onto places filled by cards home or moved (counted); or
+    onto a card at the top of a pile, which either never moved (and is free) or moved (counted);
+    or onto an empty pile, which only waste and stock cards may fill and which was emptied by moving
+    all its cards (counted).  Directions and the order of dealing are ignored: that only counts more.
+    """
+    found = [0, 0, 0, 0]
+    for pile in state.foundations:
+        if pile:
+            found[suit_of(pile[0])] = len(pile)
+    stacks = [*state.tableau, state.waste]
+    n_tableau = len(state.tableau)
+    uncounted = [len(pile) for pile in stacks]  # the cards below this index are not counted yet
+    stock_left = list(state.stock)
+    movable = [0] * 64
+    while True:
+        fillable = [_fillable(found[suit], suit, movable) for suit in range(4)]
+        tops = {stacks[k][uncounted[k] - 1] for k in range(n_tableau) if uncounted[k]}
+        empty_possible = not all(uncounted[:n_tableau])
+
+        def could_go(card: Card, fills_empty: bool) -> bool:
+            suit, rank = suit_of(card), rank_of(card)
+            first_place = rank if found[suit] < rank else FULL + 1 - rank
+            if fillable[suit] >= first_place - 1:
+                return True
+            for near in (card - 1, card + 1):
+                if ACE <= rank_of(near) <= KING and suit_of(near) == suit and (movable[near] or near in tops):
+                    return True
+            return fills_empty and empty_possible
+
+        changed = False
+        for k, pile in enumerate(stacks):
+            while uncounted[k] and could_go(pile[uncounted[k] - 1], k == n_tableau):
+                uncounted[k] -= 1
+                movable[pile[uncounted[k]]] += 1
+                changed = True
+        for card in list(stock_left):
+            if could_go(card, True):
+                stock_left.remove(card)
+                movable[card] += 1
+                changed = True
+        if not changed:
+            return movable, fillable
+
+
+def _fillable(found: int, suit: int, movable: list[int]) -> int:
+    """How many places of a suit's foundation holding ``found`` cards can be filled in order from
+    the cards home and ``movable`` (each copy filling one place)."""
+    used = [0] * (KING + 1)
+    filled = found
+    while filled < FULL:
+        rank = filled + 1 if filled < KING else FULL - filled
+        used[rank] += 1
+        if used[rank] > movable[rank + 16 * suit]:
+            break
+        filled += 1
+    return filled
 
 
 def _move_rank(move: Move) -> int:

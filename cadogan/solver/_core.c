@@ -689,8 +689,71 @@ static int pr_dead(const S *s) {
     return 1;
 }
 
+/* British Square's dead end (BritishSquare.is_dead, cards_that_could_move in british_square.py):
+ * a suit whose foundation cannot be completed from the cards home and the cards that could ever
+ * move, grown to a fixpoint.  Piles (the tableau's and the waste) are counted from the top down:
+ * front[k] cards of pile k are not counted yet, and the top one of those could be free. */
+static int bs_fillable(int found, int suit, const uint8_t *movable) {
+    int used[14] = {0}, filled = found;
+    while (filled < 26) {
+        int rank = filled < 13 ? filled + 1 : 26 - filled;
+        if (++used[rank] > movable[rank + 16 * suit]) break;
+        filled++;
+    }
+    return filled;
+}
+
+/* Could the card go somewhere once free: home, onto a card one from it in suit that is counted or
+ * on top of a tableau pile, or (fills_empty) onto a pile that could be emptied. */
+static int bs_could_go(int card, const int *found, const int *fillable, const uint8_t *movable,
+                       const uint8_t *top, int fills_empty) {
+    int suit = card >> 4, rank = RANK(card);
+    int first_place = found[suit] < rank ? rank : 27 - rank;
+    if (fillable[suit] >= first_place - 1) return 1;
+    if (rank > 1 && (movable[card - 1] || top[card - 1])) return 1;
+    if (rank < 13 && (movable[card + 1] || top[card + 1])) return 1;
+    return fills_empty;
+}
+
+static int bs_dead(const S *s) {
+    int found[4] = {0, 0, 0, 0}, fillable[4], front[17], nt = s->nt, k, i;
+    uint8_t movable[64] = {0}, stock_done[MAXC] = {0};
+    for (k = 0; k < 4; k++) if (s->n[FB + k]) found[s->c[FB + k][0] >> 4] = s->n[FB + k];
+    for (k = 0; k < nt; k++) front[k] = s->n[TB + k];
+    front[nt] = s->n[WASTE];
+    for (;;) {
+        int changed = 0, empty_possible = 0;
+        uint8_t top[64] = {0};
+        for (k = 0; k < 4; k++) fillable[k] = bs_fillable(found[k], k, movable);
+        for (k = 0; k < nt; k++) {
+            if (front[k]) top[s->c[TB + k][front[k] - 1]] = 1;
+            else empty_possible = 1;
+        }
+        for (k = 0; k <= nt; k++) {
+            const uint8_t *pile = k < nt ? s->c[TB + k] : s->c[WASTE];
+            while (front[k]) {
+                int card = pile[front[k] - 1];
+                if (!bs_could_go(card, found, fillable, movable, top, k == nt && empty_possible)) break;
+                front[k]--;
+                movable[card]++;
+                changed = 1;
+            }
+        }
+        for (i = 0; i < s->n[STOCK]; i++) {
+            int card = s->c[STOCK][i];
+            if (stock_done[i] || !bs_could_go(card, found, fillable, movable, top, empty_possible)) continue;
+            stock_done[i] = 1;
+            movable[card]++;
+            changed = 1;
+        }
+        if (!changed) break;
+    }
+    for (k = 0; k < 4; k++) if (bs_fillable(found[k], k, movable) < 26) return 1;
+    return 0;
+}
+
 static int is_dead(const S *s) {
-    return s->rules == R_PRECEDENCE ? pr_dead(s) : 0;
+    return s->rules == R_PRECEDENCE ? pr_dead(s) : s->rules == R_BRITISH ? bs_dead(s) : 0;
 }
 
 /* ------------------------------------------------------------------------- keys */
@@ -1263,6 +1326,17 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
     return moves_to_list(mv, k);
 }
 
+static PyObject *py_is_dead(PyObject *self, PyObject *args) {
+    int rules, flags;
+    PyObject *piles, *extra;
+    if (!PyArg_ParseTuple(args, "iiOO", &rules, &flags, &piles, &extra)) return NULL;
+    S s;
+    if (read_state(&s, rules, flags, piles, extra)) return NULL;
+    int dead = is_dead(&s);
+    free_state(&s);
+    return PyBool_FromLong(dead);
+}
+
 static PyObject *py_apply(PyObject *self, PyObject *args) {
     int rules, flags;
     PyObject *piles, *extra, *moves;
@@ -1324,6 +1398,8 @@ static PyMethodDef methods[] = {
     {"legal_moves", py_legal_moves, METH_VARARGS,
      "legal_moves(rules, flags, piles, extra, search=False) -> [(src, dst)]: the legal moves "
      "(or, with search=True, the moves the pruned search tries, in its order)."},
+    {"is_dead", py_is_dead, METH_VARARGS,
+     "is_dead(rules, flags, piles, extra) -> bool: the core's dead-end test (Game.is_dead)."},
     {"apply", py_apply, METH_VARARGS,
      "apply(rules, flags, piles, extra, moves) -> (piles, extra) after pushing the moves; "
      "AssertionError if undoing them does not restore the position."},
@@ -1345,7 +1421,7 @@ static struct PyModuleDef moduledef = {
 
 /* Bumped whenever search()'s arguments or results change: native.py ignores a core built from
    older source (a stale in-place build) and falls back to the Python search instead of failing. */
-#define CORE_INTERFACE 3
+#define CORE_INTERFACE 4
 
 PyMODINIT_FUNC PyInit__core(void) {
     PyObject *module = PyModule_Create(&moduledef);

@@ -14,7 +14,7 @@ from cadogan.solver.search import Outcome, PlayoutResult
 
 DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
 
-CORE_INTERFACE = 3  # must equal CORE_INTERFACE in _core.c
+CORE_INTERFACE = 4  # must equal CORE_INTERFACE in _core.c
 
 try:  # pragma: no cover - depends on the build
     from cadogan.solver import _core
@@ -65,6 +65,13 @@ def legal_moves(state: State) -> list[Move]:
     if _core is None:
         raise RuntimeError("the compiled core is not built")
     return [to_move(p) for p in _core.legal_moves(*_args(state))]
+
+
+def is_dead(state: State) -> bool:
+    """The core's dead-end test for ``state`` (the tests compare it with ``Game.is_dead``)."""
+    if _core is None:
+        raise RuntimeError("the compiled core is not built")
+    return bool(_core.is_dead(*_args(state)))
 
 
 def apply(state: State, moves: list[Move]) -> tuple[list[list[int]], tuple[int, ...]]:

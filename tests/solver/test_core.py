@@ -54,6 +54,21 @@ def test_core_search_candidates_equal_the_game_hooks(game_id, variant):
 
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_core_dead_end_test_equals_the_game_hook(game_id, variant):
+    game = games.get(game_id)
+    verdicts = []
+    for deal in range(6):
+        for state in _random_walk(game_id, variant, deal, 400, seed=300 + deal):
+            verdicts.append(game.is_dead(state))
+            assert native.is_dead(state) == verdicts[-1], f"deal {deal} after {len(state.move_stack)} moves"
+    for seed in range(60):
+        state = reduced_position(game_id, variant, 2000 + seed)
+        assert native.is_dead(state) == game.is_dead(state), f"seed {seed}"
+    if game_id != "square":  # Square has no dead-end test
+        assert any(verdicts) and not all(verdicts)
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
 def test_core_moves_change_the_position_as_the_engine_does_and_undo_restores_it(game_id, variant):
     for deal in range(8):
         start = games.load(game_id, variant, deal)
@@ -84,7 +99,7 @@ def test_core_and_python_agree_on_small_searches(game_id, variant, prune):
 
 
 def test_core_leaves_the_state_alone_and_reports_limits():
-    state = games.load("british-square", "piles", 1)
+    state = games.load("british-square", "columns", 1)
     before = state.to_json()
     result, moves, nodes, seconds, _ = native.search(state, max_nodes=5000)
     assert state.to_json() == before

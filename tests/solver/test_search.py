@@ -148,6 +148,22 @@ def test_lost_positions_are_found_among_the_reduced_ones():
     assert lost >= 10
 
 
+def test_british_square_dead_end_test_is_never_wrong_and_finds_most_losses():
+    game = games.get("british-square")
+    assert game.is_dead(british_end("columns", ["2H", "AH"]))  # AH can go nowhere, so 2H never home
+    assert not game.is_dead(british_end("columns", ["AH", "2H"]))
+    dead_lost = lost = 0
+    for variant in ("columns", "piles"):
+        for seed in range(60):
+            state = reduced_position("british-square", variant, seed, left=3 + seed % 8)
+            verdict = search(state, prune=False, max_nodes=15_000)[0]
+            dead = game.is_dead(state)
+            assert not (dead and verdict == "won"), f"{variant} seed {seed}: dead, yet the plain search wins"
+            lost += verdict == "lost"
+            dead_lost += dead and verdict == "lost"
+    assert lost >= 5 and dead_lost * 2 >= lost
+
+
 # --- the public API ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("use_core", ENGINES)
