@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.6"  # 0.6: Square orders placements and builds by distance; Precedence playouts start at level 2
+SOLVER_VERSION = "0.7"  # 0.7: British Square dead-end test (cards that could ever move)
 DEFAULT_MAX_MEMORY_MB = 1024
 FIRST_SHARE = 0.02  # of a limited solve's budget, for the complete search before the playouts
 

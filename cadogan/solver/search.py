@@ -28,7 +28,7 @@ from typing import Any, Callable, NamedTuple
 from cadogan.games.base import Game, Move, State
 
 # How often (in nodes) the limits are checked.
-_CHECK_EVERY = 128
+_CHECK_EVERY = 8  # nodes between two looks at the clock: a dead-end test may take milliseconds in Python
 
 
 class _Limits:
