@@ -442,7 +442,7 @@ def cards_that_could_move(state: BritishSquareState) -> tuple[list[int], list[in
             if fillable[suit] >= first_place - 1:
                 return True
             for near in (card - 1, card + 1):
-                if ACE <= rank_of(near) <= KING and suit_of(near) == suit and (movable[near] or near in tops):
+                if ACE <= rank_of(near) <= KING and (movable[near] or near in tops):  # same suit
                     return True
             return fills_empty and empty_possible
 

@@ -1419,8 +1419,9 @@ static struct PyModuleDef moduledef = {
     PyModuleDef_HEAD_INIT, "_core", "The compiled core of the Cadogan solver.", -1, methods,
 };
 
-/* Bumped whenever search()'s arguments or results change: native.py ignores a core built from
-   older source (a stale in-place build) and falls back to the Python search instead of failing. */
+/* Bumped whenever the module's functions, their arguments or their results change: native.py
+   ignores a core built from older source (a stale in-place build) and falls back to the Python
+   search instead of failing. */
 #define CORE_INTERFACE 4
 
 PyMODINIT_FUNC PyInit__core(void) {
