@@ -23,20 +23,28 @@ from cadogan.games.base import (
 FULL = 26  # A..K then K..A
 
 
-def foundation_needs(pile: list[Card]) -> int:
-    """The rank a switchback foundation of ``len(pile)`` cards accepts next (0 when full).
+def rank_needed_after(count: int) -> int:
+    """The rank a switchback foundation holding ``count`` cards accepts next (0 when full).
 
-    >>> foundation_needs([]), foundation_needs(list(range(12))), foundation_needs(list(range(13)))
+    >>> rank_needed_after(0), rank_needed_after(12), rank_needed_after(13)
     (1, 13, 13)
-    >>> foundation_needs(list(range(25))), foundation_needs(list(range(26)))
+    >>> rank_needed_after(25), rank_needed_after(26)
     (1, 0)
     """
-    n = len(pile)
-    if n < 13:
-        return n + 1
-    if n < FULL:
-        return FULL - n
+    if count < 13:
+        return count + 1
+    if count < FULL:
+        return FULL - count
     return 0
+
+
+def foundation_needs(pile: list[Card]) -> int:
+    """The rank the switchback foundation ``pile`` accepts next (0 when full).
+
+    >>> foundation_needs([]), foundation_needs(list(range(13))), foundation_needs(list(range(26)))
+    (1, 13, 0)
+    """
+    return rank_needed_after(len(pile))
 
 
 class BritishSquareState(State):
@@ -285,7 +293,7 @@ class BritishSquare(Game):
             if len(pile) > FULL:
                 raise BadInput(f"position: f{k + 1} holds {len(pile)} cards; a foundation holds at most 26")
             for n, card in enumerate(pile):
-                if suit_of(card) != suit or rank_of(card) != foundation_needs(pile[:n]):
+                if suit_of(card) != suit or rank_of(card) != rank_needed_after(n):
                     raise BadInput(f"position: f{k + 1} is impossible: {format_card(card)} cannot be its card {n + 1}")
         for i, pile in enumerate(state.tableau):
             b = state.built[i]
@@ -467,7 +475,7 @@ def _fillable(found: int, suit: int, movable: list[int]) -> int:
     used = [0] * (KING + 1)
     filled = found
     while filled < FULL:
-        rank = filled + 1 if filled < KING else FULL - filled
+        rank = rank_needed_after(filled)
         used[rank] += 1
         if used[rank] > movable[rank + 16 * suit]:
             break

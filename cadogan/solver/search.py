@@ -27,8 +27,8 @@ from typing import Any, Callable, NamedTuple
 
 from cadogan.games.base import Game, Move, State
 
-# How often (in nodes) the limits are checked.
-_CHECK_EVERY = 8  # nodes between two looks at the clock: a dead-end test may take milliseconds in Python
+# How often (in nodes) the limits are checked: often, since a dead-end test may take milliseconds in Python.
+_CHECK_EVERY = 8
 
 
 class _Limits:
