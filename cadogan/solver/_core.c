@@ -746,9 +746,9 @@ static int bs_dead(const S *s) {
             movable[card]++;
             changed = 1;
         }
-        if (!changed) break;
+        if (!changed) break;  /* so fillable[] already holds the fixpoint's places */
     }
-    for (k = 0; k < 4; k++) if (bs_fillable(found[k], k, movable) < 26) return 1;
+    for (k = 0; k < 4; k++) if (fillable[k] < 26) return 1;
     return 0;
 }
 
