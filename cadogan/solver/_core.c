@@ -696,7 +696,7 @@ static int pr_dead(const S *s) {
 static int bs_fillable(int found, int suit, const uint8_t *movable) {
     int used[14] = {0}, filled = found;
     while (filled < 26) {
-        int rank = filled < 13 ? filled + 1 : 26 - filled;
+        int rank = bs_fneeds(filled);
         if (++used[rank] > movable[rank + 16 * suit]) break;
         filled++;
     }
