@@ -369,16 +369,17 @@ class BritishSquare(Game):
 
     def is_dead(self, state: State) -> bool:
         """True when some suit's foundation can never be completed, even by a generous count of the
-        cards that could ever move (``cards_that_could_move``).
+        cards that could ever move (``cards_that_could_move``), or when the waste cannot be dug
+        through for want of tableau piles (``waste_needs_more_piles``).
 
         Why such a position is lost: a win moves every card not yet home, and each card that goes
         home fills its foundation's next place; so every place of every foundation is filled by a
         card that moved.  ``cards_that_could_move`` counts every card that moves in any line of play
         (its docstring says why), so if the places of a suit cannot all be filled from those cards,
-        no line wins.
+        no line wins.  ``waste_needs_more_piles`` says why its answer is lost too.
         """
         assert isinstance(state, BritishSquareState)
-        return any(filled < FULL for filled in cards_that_could_move(state)[1])
+        return any(filled < FULL for filled in cards_that_could_move(state)[1]) or waste_needs_more_piles(state)
 
     def playout_share(self, state: State) -> float:
         """Almost none for the four columns, whose deals the complete search proves lost (nested
@@ -481,6 +482,56 @@ def _fillable(found: int, suit: int, movable: list[int]) -> int:
             break
         filled += 1
     return filled
+
+
+def waste_needs_more_piles(state: BritishSquareState) -> bool:
+    """True when some waste card can never be uncovered: the waste cards above it that could not
+    be home by then need more tableau piles to lie on than there are.
+
+    Why such a position is lost: in a win every waste card w is at some moment the waste's top.
+    By then every card that lay above w has left the waste, home or onto the tableau (the only
+    ways out), while w and the cards under it are still in the waste; so each foundation holds at
+    most the places that the cards home and the copies outside that part of the waste can fill in
+    order, and the cards above w that those places cannot take all lie in the tableau.  A pile's
+    cards placed since now lie on the part of it that never moved, as one run built in one suit
+    and one direction (a fill starts a pile, each later card is built on the one before, in the
+    suit of the card under it), so no pile holds two of them of different suits or of the same
+    rank: the suit whose cards above w include two left-over copies of one rank needs two piles.
+    If the piles needed exceed the piles there are, w is never uncovered.
+    """
+    found = [0, 0, 0, 0]
+    for pile in state.foundations:
+        if pile:
+            found[suit_of(pile[0])] = len(pile)
+    outside = [0] * 64  # copies usable for the foundations: tableau, stock, and the waste above w
+    for pile in state.tableau:
+        for card in pile:
+            outside[card] += 1
+    for card in state.stock:
+        outside[card] += 1
+    above = [0] * 64
+    piles = [0, 0, 0, 0]
+    waste = state.waste
+    for j in range(len(waste) - 1, 0, -1):  # w = waste[j - 1], with waste[j:] above it
+        card = waste[j]
+        outside[card] += 1
+        above[card] += 1
+        suit = suit_of(card)
+        piles[suit] = _piles_for_leftovers(found[suit], suit, outside, above)
+        if sum(piles) > len(state.tableau):
+            return True
+    return False
+
+
+def _piles_for_leftovers(found: int, suit: int, outside: list[int], above: list[int]) -> int:
+    """Piles needed by the cards of a suit in ``above`` that its foundation (``found`` cards home)
+    cannot take when filled as far as the copies in ``outside`` allow: the most copies of one rank
+    left over."""
+    filled = _fillable(found, suit, outside)
+    takes = [0] * (KING + 1)
+    for place in range(found, filled):
+        takes[rank_needed_after(place)] += 1
+    return max(0, *(above[rank + 16 * suit] - takes[rank] for rank in range(ACE, KING + 1)))
 
 
 def _move_rank(move: Move) -> int:

@@ -715,6 +715,33 @@ static int bs_could_go(int card, const int *found, const int *fillable, const ui
     return fills_empty;
 }
 
+/* Piles needed by the cards of a suit in `above` that its foundation cannot take when filled as far
+ * as the copies in `outside` allow: the most copies of one rank left over (_piles_for_leftovers). */
+static int bs_piles_for_leftovers(int found, int suit, const uint8_t *outside, const uint8_t *above) {
+    int filled = bs_fillable(found, suit, outside), takes[14] = {0}, most = 0;
+    for (int place = found; place < filled; place++) takes[bs_fneeds(place)]++;
+    for (int rank = 1; rank <= 13; rank++)
+        if (above[rank + 16 * suit] - takes[rank] > most) most = above[rank + 16 * suit] - takes[rank];
+    return most;
+}
+
+/* Some waste card can never be uncovered: the waste cards above it that could not be home by then
+ * need more tableau piles than there are (waste_needs_more_piles in british_square.py). */
+static int bs_waste_needs_more_piles(const S *s, const int *found) {
+    uint8_t outside[64] = {0}, above[64] = {0};
+    int piles[4] = {0, 0, 0, 0}, k, i;
+    for (k = 0; k < s->nt; k++) for (i = 0; i < s->n[TB + k]; i++) outside[s->c[TB + k][i]]++;
+    for (i = 0; i < s->n[STOCK]; i++) outside[s->c[STOCK][i]]++;
+    for (int j = s->n[WASTE] - 1; j > 0; j--) {
+        int card = s->c[WASTE][j], suit = card >> 4;
+        outside[card]++;
+        above[card]++;
+        piles[suit] = bs_piles_for_leftovers(found[suit], suit, outside, above);
+        if (piles[0] + piles[1] + piles[2] + piles[3] > s->nt) return 1;
+    }
+    return 0;
+}
+
 static int bs_dead(const S *s) {
     int found[4] = {0, 0, 0, 0}, fillable[4], front[17], nt = s->nt, k, i;
     uint8_t movable[64] = {0}, stock_done[MAXC] = {0};
@@ -749,7 +776,7 @@ static int bs_dead(const S *s) {
         if (!changed) break;  /* so fillable[] already holds the fixpoint's places */
     }
     for (k = 0; k < 4; k++) if (fillable[k] < 26) return 1;
-    return 0;
+    return bs_waste_needs_more_piles(s, found);
 }
 
 static int is_dead(const S *s) {

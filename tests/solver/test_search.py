@@ -164,6 +164,64 @@ def test_british_square_dead_end_test_is_never_wrong_and_finds_most_losses():
     assert lost >= 5 and dead_lost * 2 >= lost
 
 
+def _parking_position(waste: list[str]):
+    """Hearts up to 10H home, the other suits down to 3 (24 cards each); the hearts left but those
+    in ``waste`` lie in t1, 9H..AH then the two KH on top."""
+    rest = [f"{r}H" for r in "T98765432A"] + ["KH", "KH"]
+    return _position("british-square", "columns", waste=waste,
+                     foundations=[_british_full(s, 10 if s == 2 else 24) for s in range(4)],
+                     tableau=[rest, [], [], []], built=[0] * 4)
+
+
+def test_british_square_waste_that_needs_more_piles_than_there_are_is_dead_and_lost():
+    """To uncover 2S, the five cards above it must leave the waste; no foundation can take one
+    (each needs a card under 2S), so they must lie in the tableau: two QH (two piles) and three
+    other suits (three more), five piles where there are four."""
+    from cadogan.games.british_square import waste_needs_more_piles
+    lost = _parking_position(["JH", "JH", "2C", "2D", "2S", "QH", "QH", "AC", "AD", "AS"])
+    assert waste_needs_more_piles(lost) and games.get("british-square").is_dead(lost)
+    assert search(lost, prune=False, max_nodes=500_000)[0] == "lost"
+    fits = _parking_position(["JH", "JH", "QH", "2C", "2D", "2S", "QH", "AC", "AD", "AS"])
+    assert not waste_needs_more_piles(fits)  # one QH fewer above 2S: four piles are enough
+
+
+def _deep_waste_position(seed: int):
+    """A British Square ``columns`` position without stock: each suit's foundation holds 6 to 26
+    cards, and of the cards left three in four lie in the waste, the others in the tableau."""
+    rng = random.Random(seed)
+    pool = ordered_packs()
+    found = []
+    for suit in range(4):
+        found.append(_british_full(suit, rng.randint(6, 26)))
+        for card in found[-1]:
+            pool.remove(card)
+    rng.shuffle(pool)
+    tableau: list[list[int]] = [[], [], [], []]
+    waste = []
+    for card in pool:
+        (waste if rng.random() < 0.75 else tableau[rng.randrange(4)]).append(card)
+    return _position("british-square", "columns", waste=waste, foundations=found, tableau=tableau, built=[0] * 4)
+
+
+def test_british_square_pile_count_never_calls_a_won_position_dead():
+    """``waste_needs_more_piles`` against the plain search, on positions with a deep waste (and
+    the compiled core's dead-end test against the game's there)."""
+    from cadogan.games.british_square import waste_needs_more_piles
+    game = games.get("british-square")
+    fired = proven = 0
+    for seed in range(300):
+        state = _deep_waste_position(seed)
+        if HAS_CORE:
+            assert native.is_dead(state) == game.is_dead(state), f"seed {seed}"
+        if not waste_needs_more_piles(state):
+            continue
+        fired += 1
+        verdict = search(state, prune=False, max_nodes=20_000)[0]
+        assert verdict != "won", f"seed {seed}: the pile count calls it dead, yet the plain search wins"
+        proven += verdict == "lost"
+    assert fired >= 10 and proven >= 10
+
+
 # --- the public API ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("use_core", ENGINES)
@@ -197,7 +255,7 @@ def test_solve_respects_max_nodes(use_core):
 
 
 def test_memory_limit_gives_unknown_not_a_false_proof():
-    state = games.load("british-square", "columns", 7)  # lost, proven only with a big table
+    state = games.load("british-square", "columns", 2)  # lost, proven only with a big table
     assert solve(state, max_memory_mb=1, timeout=3).result == "unknown"
     assert solve(state, max_memory_mb=256, timeout=60).result == "lost"
 
