@@ -485,53 +485,84 @@ def _fillable(found: int, suit: int, movable: list[int]) -> int:
 
 
 def waste_needs_more_piles(state: BritishSquareState) -> bool:
-    """True when some waste card can never be uncovered: the waste cards above it that could not
-    be home by then need more tableau piles to lie on than there are.
+    """True when some waste card can never be uncovered: however many stock cards are dealt
+    first, the cards to clear off it that could not be home by then need more tableau piles to lie
+    on than there are.
 
     Why such a position is lost: in a win every waste card w is at some moment the waste's top.
-    By then every card that lay above w has left the waste, home or onto the tableau (the only
-    ways out), while w and the cards under it are still in the waste; so each foundation holds at
-    most the places that the cards home and the copies outside that part of the waste can fill in
-    order, and the cards above w that those places cannot take all lie in the tableau.  A pile's
-    cards placed since now lie on the part of it that never moved, as one run built in one suit
-    and one direction (a fill starts a pile, each later card is built on the one before, in the
-    suit of the card under it), so no pile holds two of them of different suits or of the same
-    rank: the suit whose cards above w include two left-over copies of one rank needs two piles.
-    If the piles needed exceed the piles there are, w is never uncovered.
+    By then some number D of stock cards has been dealt (the next D in order; they came onto the
+    waste above w, or filled an empty pile), and every card that lay above w and each of those D
+    has left the waste, home or onto the tableau (the only ways out), while w and the cards under
+    it are still in the waste.  So each foundation holds at most the places that the cards home
+    and the copies in the tableau, above w and among the D can fill in order, and the cards above
+    w and among the D that those places cannot take all lie in the tableau.  A pile's cards placed
+    since now lie on the part of it that never moved, as one run built in one suit and one
+    direction (a fill starts a pile, each later card is built on the one before, in the suit of the
+    card under it), so no pile holds two of them of different suits or of the same rank: a suit
+    with two left-over copies of one rank needs two piles.  If for every D the piles needed exceed
+    the piles there are, w is never uncovered.
     """
     found = [0, 0, 0, 0]
     for pile in state.foundations:
         if pile:
             found[suit_of(pile[0])] = len(pile)
-    outside = [0] * 64  # copies usable for the foundations: tableau, stock, and the waste above w
+    tally = _PileTally(found)
     for pile in state.tableau:
         for card in pile:
-            outside[card] += 1
-    for card in state.stock:
-        outside[card] += 1
-    above = [0] * 64
-    piles = [0, 0, 0, 0]
-    waste = state.waste
+            tally.add(card, to_clear=False)
+    room, waste, deals = len(state.tableau), state.waste, state.stock[::-1]
     for j in range(len(waste) - 1, 0, -1):  # w = waste[j - 1], with waste[j:] above it
-        card = waste[j]
-        outside[card] += 1
-        above[card] += 1
-        suit = suit_of(card)
-        piles[suit] = _piles_for_leftovers(found[suit], suit, outside, above)
-        if sum(piles) > len(state.tableau):
+        tally.add(waste[j], to_clear=True)
+        if tally.piles() > room and not _dealing_makes_room(tally, deals, room):
             return True
     return False
 
 
-def _piles_for_leftovers(found: int, suit: int, outside: list[int], above: list[int]) -> int:
-    """Piles needed by the cards of a suit in ``above`` that its foundation (``found`` cards home)
-    cannot take when filled as far as the copies in ``outside`` allow: the most copies of one rank
-    left over."""
-    filled = _fillable(found, suit, outside)
-    takes = [0] * (KING + 1)
-    for place in range(found, filled):
-        takes[rank_needed_after(place)] += 1
-    return max(0, *(above[rank + 16 * suit] - takes[rank] for rank in range(ACE, KING + 1)))
+def _dealing_makes_room(tally: _PileTally, deals: list[Card], room: int) -> bool:
+    """Whether dealing some of ``deals`` (in order) before w is uncovered lets the cards to clear
+    fit in ``room`` piles."""
+    trial = tally.copy()
+    for card in deals:
+        trial.add(card, to_clear=True)
+        if trial.piles() <= room:
+            return True
+    return False
+
+
+class _PileTally:
+    """Cards counted for ``waste_needs_more_piles``: each suit's foundation filled in order as far
+    as the counted copies allow (``filled``; ``used[suit][rank]`` places of each rank), and the
+    piles needed by the counted cards to clear that it cannot take (per suit: the most copies of
+    one rank left over)."""
+
+    def __init__(self, found: list[int]) -> None:
+        self.filled = list(found)
+        self.used = [[0] * (KING + 1) for _ in range(4)]
+        self.counted = [0] * 64
+        self.to_clear = [0] * 64
+        self.suit_piles = [0, 0, 0, 0]
+
+    def copy(self) -> _PileTally:
+        twin = _PileTally(self.filled)
+        twin.used = [list(u) for u in self.used]
+        twin.counted, twin.to_clear, twin.suit_piles = list(self.counted), list(self.to_clear), list(self.suit_piles)
+        return twin
+
+    def add(self, card: Card, to_clear: bool) -> None:
+        suit = suit_of(card)
+        self.counted[card] += 1
+        self.to_clear[card] += to_clear
+        used = self.used[suit]
+        while self.filled[suit] < FULL:
+            rank = rank_needed_after(self.filled[suit])
+            if used[rank] >= self.counted[rank + 16 * suit]:
+                break
+            used[rank] += 1
+            self.filled[suit] += 1
+        self.suit_piles[suit] = max(0, *(self.to_clear[rank + 16 * suit] - used[rank] for rank in range(ACE, KING + 1)))
+
+    def piles(self) -> int:
+        return sum(self.suit_piles)
 
 
 def _move_rank(move: Move) -> int:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.7"  # 0.7: British Square dead-end test (cards that could ever move)
+SOLVER_VERSION = "0.8"  # 0.8: British Square dead-end test, waste cards needing more tableau piles than there are
 DEFAULT_MAX_MEMORY_MB = 1024
 FIRST_SHARE = 0.02  # of a limited solve's budget, for the complete search before the playouts
 

@@ -715,29 +715,51 @@ static int bs_could_go(int card, const int *found, const int *fillable, const ui
     return fills_empty;
 }
 
-/* Piles needed by the cards of a suit in `above` that its foundation cannot take when filled as far
- * as the copies in `outside` allow: the most copies of one rank left over (_piles_for_leftovers). */
-static int bs_piles_for_leftovers(int found, int suit, const uint8_t *outside, const uint8_t *above) {
-    int filled = bs_fillable(found, suit, outside), takes[14] = {0}, most = 0;
-    for (int place = found; place < filled; place++) takes[bs_fneeds(place)]++;
+/* Cards counted for bs_waste_needs_more_piles (_PileTally in british_square.py): each suit's
+ * foundation filled in order as far as the counted copies allow, and the piles needed by the
+ * counted cards to clear that it cannot take.  Counting only adds copies, so each suit's walk
+ * goes on from where it stopped. */
+typedef struct {
+    uint8_t counted[64], to_clear[64];
+    int filled[4], used[4][14], piles[4];
+} PileTally;
+
+static void tally_add(PileTally *t, int card, int to_clear) {
+    int suit = card >> 4, most = 0, *u = t->used[suit];
+    t->counted[card]++;
+    t->to_clear[card] += (uint8_t)to_clear;
+    while (t->filled[suit] < 26) {
+        int rank = bs_fneeds(t->filled[suit]);
+        if (u[rank] >= t->counted[rank + 16 * suit]) break;
+        u[rank]++;
+        t->filled[suit]++;
+    }
     for (int rank = 1; rank <= 13; rank++)
-        if (above[rank + 16 * suit] - takes[rank] > most) most = above[rank + 16 * suit] - takes[rank];
-    return most;
+        if (t->to_clear[rank + 16 * suit] - u[rank] > most) most = t->to_clear[rank + 16 * suit] - u[rank];
+    t->piles[suit] = most;
 }
 
-/* Some waste card can never be uncovered: the waste cards above it that could not be home by then
- * need more tableau piles than there are (waste_needs_more_piles in british_square.py). */
+static int tally_piles(const PileTally *t) { return t->piles[0] + t->piles[1] + t->piles[2] + t->piles[3]; }
+
+/* Some waste card can never be uncovered: however many stock cards are dealt first, the cards to
+ * clear off it that could not be home by then need more tableau piles than there are
+ * (waste_needs_more_piles in british_square.py). */
 static int bs_waste_needs_more_piles(const S *s, const int *found) {
-    uint8_t outside[64] = {0}, above[64] = {0};
-    int piles[4] = {0, 0, 0, 0}, k, i;
-    for (k = 0; k < s->nt; k++) for (i = 0; i < s->n[TB + k]; i++) outside[s->c[TB + k][i]]++;
-    for (i = 0; i < s->n[STOCK]; i++) outside[s->c[STOCK][i]]++;
+    PileTally t;
+    int k, i;
+    memset(&t, 0, sizeof t);
+    for (k = 0; k < 4; k++) t.filled[k] = found[k];
+    for (k = 0; k < s->nt; k++) for (i = 0; i < s->n[TB + k]; i++) tally_add(&t, s->c[TB + k][i], 0);
     for (int j = s->n[WASTE] - 1; j > 0; j--) {
-        int card = s->c[WASTE][j], suit = card >> 4;
-        outside[card]++;
-        above[card]++;
-        piles[suit] = bs_piles_for_leftovers(found[suit], suit, outside, above);
-        if (piles[0] + piles[1] + piles[2] + piles[3] > s->nt) return 1;
+        tally_add(&t, s->c[WASTE][j], 1);
+        if (tally_piles(&t) <= s->nt) continue;
+        PileTally trial = t;
+        int room = 0;
+        for (i = s->n[STOCK] - 1; i >= 0 && !room; i--) {
+            tally_add(&trial, s->c[STOCK][i], 1);
+            room = tally_piles(&trial) <= s->nt;
+        }
+        if (!room) return 1;
     }
     return 0;
 }
@@ -746,6 +768,7 @@ static int bs_dead(const S *s) {
     int found[4] = {0, 0, 0, 0}, fillable[4], front[17], nt = s->nt, k, i;
     uint8_t movable[64] = {0}, stock_done[MAXC] = {0};
     for (k = 0; k < 4; k++) if (s->n[FB + k]) found[s->c[FB + k][0] >> 4] = s->n[FB + k];
+    if (bs_waste_needs_more_piles(s, found)) return 1;  /* the cheaper test first */
     for (k = 0; k < nt; k++) front[k] = s->n[TB + k];
     front[nt] = s->n[WASTE];
     for (;;) {
@@ -776,7 +799,7 @@ static int bs_dead(const S *s) {
         if (!changed) break;  /* so fillable[] already holds the fixpoint's places */
     }
     for (k = 0; k < 4; k++) if (fillable[k] < 26) return 1;
-    return bs_waste_needs_more_piles(s, found);
+    return 0;
 }
 
 static int is_dead(const S *s) {

@@ -31,7 +31,7 @@ def test_solve_json_has_exactly_the_spec_fields_and_a_winning_line(capsys):
 
 
 def test_solve_unknown_when_the_node_limit_is_reached(capsys):
-    status, out, _ = run(capsys, "solve", "british-square", "-v", "columns", "--deal", "2",
+    status, out, _ = run(capsys, "solve", "british-square", "-v", "columns", "--deal", "1",
                          "--max-nodes", "1000", "--json")
     obj = json.loads(out)
     assert status == 0 and obj["result"] == "unknown" and obj["moves"] == []

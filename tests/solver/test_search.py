@@ -238,12 +238,12 @@ def test_solve_respects_its_timeout_and_leaves_the_state_alone(game_id, variant,
     if result.result == "won":
         assert replays_to_a_win(state, result.moves)
     else:
-        assert result.result == "unknown" and result.moves == []
+        assert result.result in ("lost", "unknown") and result.moves == []
 
 
 @pytest.mark.parametrize("use_core", ENGINES)
 def test_unknown_results_name_a_legal_first_move_towards_the_most_cards_home(use_core):
-    state = games.load("british-square", "columns", 2)
+    state = games.load("british-square", "columns", 1)  # lost, but proven only after millions of positions
     result = solve(state, max_nodes=20_000, use_core=use_core)
     assert result.result == "unknown" and result.best_first in state.legal_moves()
 
@@ -255,7 +255,7 @@ def test_solve_respects_max_nodes(use_core):
 
 
 def test_memory_limit_gives_unknown_not_a_false_proof():
-    state = games.load("british-square", "columns", 2)  # lost, proven only with a big table
+    state = games.load("british-square", "columns", 17)  # lost, proven only with a big table
     assert solve(state, max_memory_mb=1, timeout=3).result == "unknown"
     assert solve(state, max_memory_mb=256, timeout=60).result == "lost"
 
