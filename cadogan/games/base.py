@@ -390,6 +390,12 @@ class Game:
         """How the compiled solver core reads this game's positions, or None if it cannot."""
         return None
 
+    def first_search_share(self, state: State) -> float:
+        """The share of a limited solve spent on the complete search before the nested playouts
+        start (small or easy positions are decided there).  A game lowers it where that search
+        almost never decides a deal in its first second."""
+        return 0.02
+
     def playout_share(self, state: State) -> float:
         """The share of a limited solve spent on nested playouts, a search for wins only
         (``cadogan.solver.playouts``), between two runs of the complete search; 0 turns them off.

@@ -358,6 +358,12 @@ class Square(Game):
             return [move]
         return []
 
+    def first_search_share(self, state: State) -> float:
+        """A quarter of the default: the complete search drowns in Square's interchangeable orders
+        and almost never decides a deal in its first second, while the playouts win most `classic`
+        deals within one (deals 1-40 at 30 s: the same 38 won, median 0.91 s against 1.36 s)."""
+        return 0.005
+
     def playout_share(self, state: State) -> float:
         """Nearly all of it while ``free`` placements remain (the complete search drowns in their
         orders and has never decided such a position); half otherwise."""

@@ -10,7 +10,7 @@ True
 
 One search serves every game; the games supply their knowledge through the ``Game`` hooks
 (``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``, ``core_encoding``,
-``playout_share``).  The hot
+``first_search_share``, ``playout_share``).  The hot
 loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game offers an
 encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is also the
 reference the core is tested against.
@@ -23,9 +23,8 @@ from dataclasses import dataclass, field
 
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.8"  # 0.8: British Square dead-end test, waste cards needing more tableau piles than there are
+SOLVER_VERSION = "0.8"  # 0.8: British Square waste cards needing more tableau piles; Square first phase 0.5 %
 DEFAULT_MAX_MEMORY_MB = 1024
-FIRST_SHARE = 0.02  # of a limited solve's budget, for the complete search before the playouts
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
            "core_available"]
@@ -63,10 +62,10 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
           max_memory_mb: int | None = None, *, use_core: bool | None = None) -> SolveResult:
     """Search ``state`` (left unchanged) for a win within the limits.
 
-    With a time or node limit the budget is spent in three phases: the complete search for
-    ``FIRST_SHARE`` of it (small or easy positions are decided there), then nested playouts for the game's
-    ``Game.playout_share`` of it (``cadogan.solver.playouts``: a search for wins only), then the
-    complete search again with what is left.  Without limits only the complete search runs.
+    With a time or node limit the budget is spent in three phases: the complete search for the
+    game's ``Game.first_search_share`` of it (small or easy positions are decided there), then
+    nested playouts for the game's ``Game.playout_share`` of it (``cadogan.solver.playouts``: a
+    search for wins only), then the complete search again with what is left.  Without limits only the complete search runs.
 
     ``max_memory_mb`` bounds the transposition table (default ``DEFAULT_MAX_MEMORY_MB``).
     ``use_core``: None picks the compiled core when available, True/False force the choice
@@ -81,6 +80,7 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     start = time.perf_counter()
     limited = timeout is not None or max_nodes is not None
     share = min(0.9, max(0.0, state.game.playout_share(state))) if limited else 0.0
+    first_share = min(0.5, max(0.0, state.game.first_search_share(state)))
 
     def complete(fraction: float, nodes_used: int):
         elapsed = time.perf_counter() - start
@@ -88,12 +88,12 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         nodes_left = None if max_nodes is None else max(1, int(max_nodes * fraction) - nodes_used)
         return _complete_search(state, time_left, nodes_left, max_memory_mb, use_core)
 
-    first = complete(FIRST_SHARE if share else 1.0, 0)
+    first = complete(first_share if share else 1.0, 0)
     nodes, best_first = first.nodes, first.best_first
     if first.result != "unknown" or not share:
         return SolveResult(first.result, first.moves, nodes, time.perf_counter() - start, best_first)
     elapsed = time.perf_counter() - start
-    found = find_win(state, None if timeout is None else max(0.0, timeout * (FIRST_SHARE + share) - elapsed),
+    found = find_win(state, None if timeout is None else max(0.0, timeout * (first_share + share) - elapsed),
                      None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core)
     nodes += found.nodes
     best_first = found.best_first or best_first
