@@ -473,13 +473,18 @@ def cards_that_could_move(state: BritishSquareState) -> tuple[list[int], list[in
 def _fillable(found: int, suit: int, movable: list[int]) -> int:
     """How many places of a suit's foundation holding ``found`` cards can be filled in order from
     the cards home and ``movable`` (each copy filling one place)."""
-    used = [0] * (KING + 1)
-    filled = found
+    return _fill_on(found, suit, [0] * (KING + 1), movable)
+
+
+def _fill_on(filled: int, suit: int, used: list[int], copies: list[int]) -> int:
+    """Fills a suit's foundation on from ``filled`` places while ``copies`` (by card) has a copy
+    of the next rank left; ``used[rank]`` counts the places of each rank filled so far and is
+    updated.  Returns the places filled."""
     while filled < FULL:
         rank = rank_needed_after(filled)
-        used[rank] += 1
-        if used[rank] > movable[rank + 16 * suit]:
+        if used[rank] >= copies[rank + 16 * suit]:
             break
+        used[rank] += 1
         filled += 1
     return filled
 
@@ -553,12 +558,7 @@ class _PileTally:
         self.counted[card] += 1
         self.to_clear[card] += to_clear
         used = self.used[suit]
-        while self.filled[suit] < FULL:
-            rank = rank_needed_after(self.filled[suit])
-            if used[rank] >= self.counted[rank + 16 * suit]:
-                break
-            used[rank] += 1
-            self.filled[suit] += 1
+        self.filled[suit] = _fill_on(self.filled[suit], suit, used, self.counted)
         self.suit_piles[suit] = max(0, *(self.to_clear[rank + 16 * suit] - used[rank] for rank in range(ACE, KING + 1)))
 
     def piles(self) -> int:

@@ -65,7 +65,8 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     With a time or node limit the budget is spent in three phases: the complete search for the
     game's ``Game.first_search_share`` of it (small or easy positions are decided there), then
     nested playouts for the game's ``Game.playout_share`` of it (``cadogan.solver.playouts``: a
-    search for wins only), then the complete search again with what is left.  Without limits only the complete search runs.
+    search for wins only), then the complete search again with what is left.  Without limits only
+    the complete search runs.
 
     ``max_memory_mb`` bounds the transposition table (default ``DEFAULT_MAX_MEMORY_MB``).
     ``use_core``: None picks the compiled core when available, True/False force the choice

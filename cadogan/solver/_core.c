@@ -693,14 +693,21 @@ static int pr_dead(const S *s) {
  * a suit whose foundation cannot be completed from the cards home and the cards that could ever
  * move, grown to a fixpoint.  Piles (the tableau's and the waste) are counted from the top down:
  * front[k] cards of pile k are not counted yet, and the top one of those could be free. */
-static int bs_fillable(int found, int suit, const uint8_t *movable) {
-    int used[14] = {0}, filled = found;
+/* Fills a suit's foundation on from `filled` places while `copies` has a copy of the next rank
+ * left; used[rank] counts the places of each rank filled so far (updated).  Returns the places. */
+static int bs_fill_on(int filled, int suit, int *used, const uint8_t *copies) {
     while (filled < 26) {
         int rank = bs_fneeds(filled);
-        if (++used[rank] > movable[rank + 16 * suit]) break;
+        if (used[rank] >= copies[rank + 16 * suit]) break;
+        used[rank]++;
         filled++;
     }
     return filled;
+}
+
+static int bs_fillable(int found, int suit, const uint8_t *movable) {
+    int used[14] = {0};
+    return bs_fill_on(found, suit, used, movable);
 }
 
 /* Could the card go somewhere once free: home, onto a card one from it in suit that is counted or
@@ -717,7 +724,7 @@ static int bs_could_go(int card, const int *found, const int *fillable, const ui
 
 /* Cards counted for bs_waste_needs_more_piles (_PileTally in british_square.py): each suit's
  * foundation filled in order as far as the counted copies allow, and the piles needed by the
- * counted cards to clear that it cannot take.  Counting only adds copies, so each suit's walk
+ * counted cards to clear that it cannot take.  Counting only adds copies, so each suit's filling
  * goes on from where it stopped. */
 typedef struct {
     uint8_t counted[64], to_clear[64];
@@ -728,12 +735,7 @@ static void tally_add(PileTally *t, int card, int to_clear) {
     int suit = card >> 4, most = 0, *u = t->used[suit];
     t->counted[card]++;
     t->to_clear[card] += (uint8_t)to_clear;
-    while (t->filled[suit] < 26) {
-        int rank = bs_fneeds(t->filled[suit]);
-        if (u[rank] >= t->counted[rank + 16 * suit]) break;
-        u[rank]++;
-        t->filled[suit]++;
-    }
+    t->filled[suit] = bs_fill_on(t->filled[suit], suit, u, t->counted);
     for (int rank = 1; rank <= 13; rank++)
         if (t->to_clear[rank + 16 * suit] - u[rank] > most) most = t->to_clear[rank + 16 * suit] - u[rank];
     t->piles[suit] = most;
