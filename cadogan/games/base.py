@@ -405,9 +405,15 @@ class Game:
 
     def playout_level_one_share(self, state: State) -> float:
         """The share of the playouts' time given to level-1 searches (many cheap restarts) before
-        level-2 searches (each step judged by level-1 searches) take over.  A game lowers it where
-        level-2 steps are cheap (few moves per position) and win what level 1 misses."""
+        searches at ``playout_top_level`` (each step judged by searches a level lower) take over.
+        A game lowers it where the higher level's steps are cheap (few moves per position) and
+        win what level 1 misses."""
         return 0.3
+
+    def playout_top_level(self, state: State) -> int:
+        """The level of the nested searches after the level-1 phase: 2, or higher where a search
+        at that level still ends within seconds (many forced moves) and wins more."""
+        return 2
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

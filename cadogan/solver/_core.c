@@ -1299,7 +1299,10 @@ static int nm_search(S *s, NM *w, int level, Mv *out, int *out_len) {
     while (steps + best_len < NM_MAXLEN - 2 && s->fsum < 104 && !w->stop) {
         int k = gen_search(s, mv);
         if (!k) break;
-        for (int i = 0; i < k && !w->stop; i++) {
+        /* A forced move (the only one, so the best line's next) is played without a search of its
+         * own: the best line already goes on from it, and in Precedence most moves are forced. */
+        int forced = k == 1 && best_len;
+        for (int i = 0; i < k && !w->stop && !forced; i++) {
             if (push_move(s, mv[i])) { w->stop = RES_UNKNOWN; break; }
             nm_tick(w);
             int tried_len = 0;

@@ -7,7 +7,10 @@ Nested Monte-Carlo search (Cazenave, IJCAI 2009) over the moves the pruned searc
   with a small probability a random one of its moves, until no move is left; a position met twice
   in one playout ends it (tableau moves can go round in circles);
 * a level-n search tries every move followed by a level-(n-1) search, plays the first move of the
-  best line found so far (the line bringing the most cards home), and repeats from there.
+  best line found so far (the line bringing the most cards home), and repeats from there; a forced
+  move (the only one, once a best line is known, which then goes on from it) is played without a
+  search of its own, which makes a level several times cheaper where most moves are forced
+  (Precedence: a deal whenever the waste card cannot go).
 
 Every ``won`` answer carries the line actually played from the given position, so the verdict is
 honest by construction (the tests replay it through the engine).  Where the complete search drowns
@@ -92,7 +95,8 @@ class _Search:
             moves = pruned_moves(state)
             if not moves:
                 break
-            for move in moves:
+            forced = len(moves) == 1 and bool(best)
+            for move in [] if forced else moves:
                 state.push(move)
                 self.stopped = self.budget.spent()
                 home, tail = (104, []) if state.is_won() else self.run(level - 1)
@@ -135,14 +139,15 @@ def _one_run(state: State, level: int, timeout: float | None, max_nodes: int | N
 def find_win(state: State, timeout: float | None, max_nodes: int | None = None, *,
              use_core: bool | None = None) -> PlayoutResult:
     """Level-1 searches with seeds 1, 2, ... for the game's ``playout_level_one_share`` of the
-    budget, then level-2 searches until the budget (time and/or nodes; at least one must be
-    given) is spent or a win is found."""
+    budget, then searches at the game's ``playout_top_level`` until the budget (time and/or
+    nodes; at least one must be given) is spent or a win is found."""
     if timeout is None and max_nodes is None:
         raise ValueError("find_win needs a time or a node limit")
     from cadogan.solver import native
     if use_core is None:
         use_core = native.available() and native.supports(state)
     level_one_share = state.game.playout_level_one_share(state)
+    top_level = state.game.playout_top_level(state)
     start = time.perf_counter()
     nodes, seed = 0, 1
     best: PlayoutResult | None = None
@@ -156,7 +161,7 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
             early = elapsed < level_one_share * timeout
         else:
             early = nodes < level_one_share * (max_nodes or 0)
-        run = _one_run(state, 1 if early else 2, time_left, nodes_left, seed, use_core)
+        run = _one_run(state, 1 if early else top_level, time_left, nodes_left, seed, use_core)
         nodes += run.nodes
         seed += 1
         if best is None or run.home > best.home:

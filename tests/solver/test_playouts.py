@@ -82,9 +82,9 @@ def test_a_timed_solve_wins_with_playouts_and_still_proves_losses():
     assert solve(games.load("british-square", "columns", 7), timeout=60).result == "lost"
 
 
-@pytest.mark.parametrize("game_id,variant,first_level", [
-    ("precedence", "king-out", 2), ("square", "classic", 1), ("british-square", "piles", 1)])
-def test_find_win_starts_at_the_level_the_game_asks_for(monkeypatch, game_id, variant, first_level):
+@pytest.mark.parametrize("game_id,variant,first_level,top_level", [
+    ("precedence", "king-out", 3, 3), ("square", "classic", 1, 2), ("british-square", "piles", 1, 2)])
+def test_find_win_starts_at_the_level_the_game_asks_for(monkeypatch, game_id, variant, first_level, top_level):
     from cadogan.solver import playouts
     levels = []
     real_run = playouts._one_run
@@ -97,4 +97,20 @@ def test_find_win_starts_at_the_level_the_game_asks_for(monkeypatch, game_id, va
     state = games.load(game_id, variant, 3)
     find_win(state, timeout=None, max_nodes=30_000)
     assert levels and levels[0] == first_level
-    assert set(levels) <= {1, 2}
+    assert set(levels) <= {1, top_level}
+
+
+def test_forced_moves_are_played_without_a_search_of_their_own():
+    """Deal 8C onto 7C, play 8C, play 7C, each the only move: the first step's playout finds the
+    win, and the later steps, forced, follow the best line without another playout."""
+    import random
+
+    from cadogan.solver import playouts
+    from test_search import precedence_end
+    obj = precedence_end("king-out", ["7C", "8C"], 0).to_json()
+    obj["stock"] = [obj["waste"].pop()]
+    state = games.get("precedence").from_json(obj)
+    search_ = playouts._Search(state, playouts._Budget(None, 1000), random.Random(1))
+    home, line = search_.run(1)
+    assert home == 104 and [str(m) for m in line] == ["deal", "w>f8", "w>f8"]
+    assert search_.playouts == 1
