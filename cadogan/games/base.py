@@ -403,11 +403,10 @@ class Game:
         time) and raises it where the complete search drowns."""
         return 0.5
 
-    def playout_level_one_share(self, state: State) -> float:
-        """The share of the playouts' time given to level-1 searches (many cheap restarts) before
-        searches at ``playout_top_level`` (each step judged by searches a level lower) take over.
-        A game lowers it where the higher level's steps are cheap (few moves per position) and
-        win what level 1 misses."""
+    def playout_warmup_share(self, state: State) -> float:
+        """The share of the playouts' time given to searches one level below ``playout_top_level``
+        (many cheap restarts, which win the easy deals at once) before the top level (each step
+        judged by searches a level lower) takes over."""
         return 0.3
 
     def playout_top_level(self, state: State) -> int:

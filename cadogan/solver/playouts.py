@@ -138,18 +138,20 @@ def _one_run(state: State, level: int, timeout: float | None, max_nodes: int | N
 
 def find_win(state: State, timeout: float | None, max_nodes: int | None = None, *,
              use_core: bool | None = None) -> PlayoutResult:
-    """Level-1 searches with seeds 1, 2, ... for the game's ``playout_level_one_share`` of the
-    budget, then searches at the game's ``playout_top_level`` until the budget (time and/or
-    nodes; at least one must be given) is spent or a win is found."""
+    """Searches one level below the game's ``playout_top_level`` (level 1 at least), with seeds
+    1, 2, ..., for the game's ``playout_warmup_share`` of the budget, then searches at the top
+    level, with seeds 1, 2, ... again, until the budget (time and/or nodes; at least one must be
+    given) is spent or a win is found."""
     if timeout is None and max_nodes is None:
         raise ValueError("find_win needs a time or a node limit")
     from cadogan.solver import native
     if use_core is None:
         use_core = native.available() and native.supports(state)
-    level_one_share = state.game.playout_level_one_share(state)
+    warmup_share = state.game.playout_warmup_share(state)
     top_level = state.game.playout_top_level(state)
     start = time.perf_counter()
-    nodes, seed = 0, 1
+    nodes = 0
+    runs = [0, 0]  # runs so far below the top level and at it: each phase counts its own seeds
     best: PlayoutResult | None = None
     while True:
         elapsed = time.perf_counter() - start
@@ -158,12 +160,13 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
         if (time_left is not None and time_left <= 0.001) or (nodes_left is not None and nodes_left <= 0):
             break
         if timeout is not None:
-            early = elapsed < level_one_share * timeout
+            early = elapsed < warmup_share * timeout
         else:
-            early = nodes < level_one_share * (max_nodes or 0)
-        run = _one_run(state, 1 if early else top_level, time_left, nodes_left, seed, use_core)
+            early = nodes < warmup_share * (max_nodes or 0)
+        runs[not early] += 1
+        level = max(1, top_level - 1) if early else top_level
+        run = _one_run(state, level, time_left, nodes_left, runs[not early], use_core)
         nodes += run.nodes
-        seed += 1
         if best is None or run.home > best.home:
             best = run
         if run.result == "won":
