@@ -163,9 +163,10 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
             early = elapsed < warmup_share * timeout
         else:
             early = nodes < warmup_share * (max_nodes or 0)
-        runs[not early] += 1
+        phase = 0 if early else 1
+        runs[phase] += 1
         level = max(1, top_level - 1) if early else top_level
-        run = _one_run(state, level, time_left, nodes_left, runs[not early], use_core)
+        run = _one_run(state, level, time_left, nodes_left, runs[phase], use_core)
         nodes += run.nodes
         if best is None or run.home > best.home:
             best = run
