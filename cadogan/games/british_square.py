@@ -330,10 +330,7 @@ class BritishSquare(Game):
         compares) its length tells its cards.
         """
         assert isinstance(state, BritishSquareState)
-        found = [0, 0, 0, 0]
-        for pile in state.foundations:
-            if pile:
-                found[pile[0] >> 4] = len(pile)
+        found = home_by_suit(state)
         built = state.built
         return (len(state.stock), tuple(state.waste), tuple(found),
                 tuple(sorted((built[i], tuple(p)) for i, p in enumerate(state.tableau))))
@@ -412,6 +409,15 @@ class BritishSquare(Game):
         return first_of_each_kind(self.ordered_moves(state), kind)
 
 
+def home_by_suit(state: BritishSquareState) -> list[int]:
+    """The cards home per suit (clubs, diamonds, hearts, spades), whichever foundation holds them."""
+    found = [0, 0, 0, 0]
+    for pile in state.foundations:
+        if pile:
+            found[suit_of(pile[0])] = len(pile)
+    return found
+
+
 def cards_that_could_move(state: BritishSquareState) -> tuple[list[int], list[int]]:
     """A generous count of the cards that could ever move from where they lie: ``(movable,
     fillable)``, ``movable[card]`` the number of such copies of each card, ``fillable[suit]`` how
@@ -431,10 +437,7 @@ def cards_that_could_move(state: BritishSquareState) -> tuple[list[int], list[in
     or onto an empty pile, which only waste and stock cards may fill and which was emptied by moving
     all its cards (counted).  Directions and the order of dealing are ignored: that only counts more.
     """
-    found = [0, 0, 0, 0]
-    for pile in state.foundations:
-        if pile:
-            found[suit_of(pile[0])] = len(pile)
+    found = home_by_suit(state)
     stacks = [*state.tableau, state.waste]
     n_tableau = len(state.tableau)
     uncounted = [len(pile) for pile in stacks]  # the cards below this index are not counted yet
@@ -507,10 +510,7 @@ def waste_needs_more_piles(state: BritishSquareState) -> bool:
     with two left-over copies of one rank needs two piles.  If for every D the piles needed exceed
     the piles there are, w is never uncovered.
     """
-    found = [0, 0, 0, 0]
-    for pile in state.foundations:
-        if pile:
-            found[suit_of(pile[0])] = len(pile)
+    found = home_by_suit(state)
     tally = _PileTally(found)
     for pile in state.tableau:
         for card in pile:
