@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from cadogan import games
+from cadogan.solver import solve
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -35,6 +36,22 @@ WON_LINE = """
     w>f4 deal w>f5 deal w>f2 deal w>f2 deal w>f4 deal w>f4 deal*2 w>f6 deal w>f5 deal*2 w>f3 deal w>f3*2 deal
     w>f3 deal w>f8 deal w>f2*2 deal w>f2 deal*2 w>f8 deal*2 w>f4 redeal deal*2 w>f1 deal w>f7*2 deal*2 w>f8
     deal w>f6*2 deal w>f5 deal w>f7 deal*2 w>f1*2 deal w>f8 deal w>f1 deal w>f1
+"""
+
+# A winning line of Precedence king-out deal 1 (found by `cadogan solve`): near its end one move
+# turns the winnable game into a proven loss that is not yet stuck.
+LOSABLE_DEAL = 1
+LOSABLE_LINE = """
+    deal*32 w>f2 deal*12 w>f3 deal w>f4 deal*13 w>f5 deal*3 w>f4 deal*10 w>f1 deal*10 w>f3 deal*11 w>f6 deal*6
+    w>f2 deal w>f2 deal w>f1 deal*3 w>f7 redeal deal w>f8 deal w>f6 deal*2 w>f5 deal w>f5 deal w>f7 deal w>f4
+    deal w>f6 deal w>f3 deal w>f8 deal w>f1 deal*6 w>f8 deal w>f8 deal*3 w>f2 deal*3 w>f7 deal*2 w>f4 deal*2
+    w>f3 deal w>f1 deal w>f2 deal*3 w>f5 deal w>f3 deal*5 w>f4 w>f3 deal*4 w>f6 deal*2 w>f8 w>f5 deal*3 w>f1
+    deal w>f2 deal w>f7 deal*6 w>f4 deal w>f3 deal w>f1 deal w>f7*2 deal w>f2 deal*6 w>f6 deal w>f5 deal*5 w>f4
+    deal*4 w>f1 deal w>f2 deal w>f1 deal w>f8 deal*3 w>f8 deal w>f8 deal w>f6*2 deal*2 w>f5 deal*5 w>f3 w>f7
+    redeal deal*2 w>f7 w>f8 deal*2 w>f6 deal w>f7 deal w>f8 w>f7 deal w>f2 deal*4 w>f4 deal*2 w>f8 deal w>f3
+    deal*4 w>f6 deal w>f2 deal*3 w>f5 deal w>f8 deal w>f4 deal*2 w>f3 deal w>f2 deal w>f5 deal w>f7 deal w>f1
+    deal w>f7 deal w>f6*2 w>f1 w>f5 w>f4 w>f3 w>f2 deal w>f5 deal w>f1*2 w>f4 w>f5 deal*2 w>f4 deal w>f3 deal
+    w>f8 deal w>f6*2 w>f4 deal w>f3 deal w>f7 deal w>f5 deal w>f2
 """
 
 
@@ -309,6 +326,49 @@ def test_a_won_game_is_celebrated_and_counted(browser_context_factory, live_serv
     player.page.click("#end-dialog button[value=new]")
     player.page.wait_for_function(f"localStorage.getItem('cadogan.current') !== '{gid}'")
     player.check_clean()
+
+
+def test_a_move_that_loses_a_winnable_game_is_called_out(browser_context_factory, live_server):
+    line = expand(LOSABLE_LINE)
+    losing_at, losing_move = losing_point(line)
+    player = Player(browser_context_factory(), live_server)
+    page = player.page
+    player.open(f"#/precedence/king-out/{LOSABLE_DEAL}")
+    page.click("#settings")
+    page.check("#set-checkVerdict")
+    page.keyboard.press("Escape")
+    gid = player.game()["id"]
+    for move in line[:losing_at - 1]:
+        assert live_server.request("POST", f"/api/games/{gid}/moves", {"move": move})[0] == 200
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    verdict_is = "v => document.getElementById('verdict').className === 'verdict ' + v"
+    player.click_move(line[losing_at - 1])
+    page.wait_for_function(verdict_is, arg="winnable", timeout=20000)
+    assert "lost the game" not in page.inner_text("#message")
+    player.click_move(losing_move)
+    player.wait_moves(losing_at + 1)
+    page.wait_for_function(verdict_is, arg="lost", timeout=20000)
+    assert "That move lost the game" in page.inner_text("#message")
+    page.keyboard.press("Control+z")
+    player.wait_moves(losing_at)
+    page.wait_for_function(verdict_is, arg="winnable", timeout=20000)
+    player.check_clean()
+
+
+def losing_point(line: list[str]) -> tuple[int, str]:
+    """The last point k of the winning line ``LOSABLE_LINE`` where another legal move than
+    line[k] leaves legal moves but is proven lost: (k, that move)."""
+    for k in range(len(line) - 1, 0, -1):
+        state = games.load("precedence", "king-out", LOSABLE_DEAL)
+        for move in line[:k]:
+            state.play(move)
+        for other in [str(m) for m in state.legal_moves() if str(m) != line[k]]:
+            after = state.copy()
+            after.play(other)
+            if after.legal_moves() and solve(after, max_nodes=50_000).result == "lost":
+                return k, other
+    raise AssertionError("no losing move along the line")
 
 
 def test_no_moves_left_shows_the_solvers_verdict_on_the_deal(browser_context_factory, live_server):

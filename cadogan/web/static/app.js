@@ -25,6 +25,7 @@ export const app = {
   queue: Promise.resolve(),
   replay: null,            // the solution being replayed: {id, n, k, target, view, views, busy}; null when playing
   solving: false,          // a solution search is under way
+  verdict: null,           // the last verdict shown: {id, moves, verdict}, to warn when a move loses a winnable game
 };
 
 // --- the API --------------------------------------------------------------------------------------
@@ -262,6 +263,12 @@ async function checkVerdict() {
 }
 
 function showVerdict(verdict) {
+  const game = app.game, before = app.verdict;
+  app.verdict = { id: game.id, moves: game.moves.slice(), verdict };
+  if (verdict === "lost" && before && before.verdict === "winnable" && before.id === game.id
+      && before.moves.length < game.moves.length && before.moves.every((move, i) => move === game.moves[i])) {
+    announce(t("moveLost"), "error", { keep: true });
+  }
   const box = $("verdict");
   box.hidden = false;
   box.className = `verdict ${verdict}`;
@@ -281,6 +288,7 @@ function step(action) {
       setGame(next);
       if (start) slide(path[1], start);
       announce(action === "restart" ? t("restarted") : t(action === "undo" ? "undone" : "redone", { move }));
+      if (app.settings.checkVerdict && !next.won && !next.lost) checkVerdict();
     } catch (err) {
       failed(err);
     }
