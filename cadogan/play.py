@@ -37,6 +37,7 @@ from cadogan.history import History
 from cadogan.termboard import Board
 
 NEW_DEAL_RANGE = 1_000_000_000  # random deals stay short enough to read out and share
+CHECK_SECONDS = 1.0  # the winnability check's budget after each line of play (v)
 _PILE = r"(?:s|w|f\d+|t\d+)"
 _PAIR_RE = re.compile(rf"^({_PILE})\s*(?:>|-|->)?\s*({_PILE})$")
 _PILE_RE = re.compile(rf"^{_PILE}$")
@@ -55,6 +56,8 @@ HELP_KEYS = """\
 Keys:
   u  undo        r  redo        restart   back to the start of this deal (redo still works)
   m  the legal moves here       h  a hint from the solver
+  v  the winnability check on/off: after each line of play the solver says whether the game can
+     still be won, and warns when a move lost a game it had called winnable
   s  the solution: the solver's winning line from the start of this deal, step by step
      (your game is kept as it is; q closes the solution. s>t3 is still a stock move)
   n  a new random deal          n 42      deal number 42
@@ -65,7 +68,8 @@ Piles: s stock{waste}, f1.. foundations{tableau}. "next" says what a foundation 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("While playing: type moves in notation (w>f1, t5>t2, deal, redeal); u undo, r redo, "
-                     "restart, n [N] new deal, h hint, s solution step by step, m legal moves, ? help, q quit. "
+                     "restart, n [N] new deal, h hint, v winnability check on/off, s solution step by step, m legal moves, "
+                     "? help, q quit. "
                      "No --deal: a random deal.")
     add_game_arguments(parser, deal_required=False)
     parser.add_argument("moves", nargs="*", metavar="MOVE",
@@ -197,6 +201,8 @@ class Session:
         self.messages: list[tuple[str, str]] = []
         self.hints_used = 0
         self.lost_record: str | None = None  # the record of a position the solver proved lost
+        self.check_verdict = False  # v: ask the solver after each line of play whether the game can still be won
+        self.verdict: tuple[list[Move], str] | None = None  # the moves and the verdict of the last hint or check
         self.drawn: str | None = None
         self._console: Any = None
 
@@ -303,7 +309,15 @@ class Session:
             arrows=f"{self.board.up}/{self.board.down}")
 
     def handle(self, line: str) -> bool:
-        """Carry out one line of input; False when the player quits."""
+        """Carry out one line of input; False when the player quits.  With the winnability check
+        on, a line that changed the position ends with the solver's verdict on it."""
+        before = self.state.record()
+        going_on = self._handle_tokens(line)
+        if going_on and self.check_verdict and self.replay is None and self.state.record() != before:
+            self._check_verdict()
+        return going_on
+
+    def _handle_tokens(self, line: str) -> bool:
         tokens = _tokens(line)
         if self.replay is not None:
             self._handle_replay(self.replay, tokens)
@@ -328,6 +342,10 @@ class Session:
                 return True
             elif word in ("h", "hint"):
                 self._hint()
+            elif word == "v":
+                self.check_verdict = not self.check_verdict
+                self.say("Winnability check on: after each line of play the solver says whether the game can "
+                         "still be won (v turns it off)." if self.check_verdict else "Winnability check off.")
             elif word in ("s", "solution"):
                 # A bare s is never a move (Move.from_text refuses it); "s t3" was joined into s>t3.
                 self._solution()
@@ -420,6 +438,7 @@ class Session:
         self._continue_later()
         self.history = History(games.load(state.game.id, state.variant, deal))
         self.lost_record = None
+        self.verdict = None
         self.hints_used = 0
         self.drawn = None  # the same deal again still gets its board drawn
         self.say(f"New deal: {deal}.")
@@ -439,18 +458,50 @@ class Session:
         self.hints_used += 1
         verdict, move = found.verdict, found.move
         if verdict == "lost":
-            self.lost_record = state.record()
+            self._note_verdict(state, verdict)
             self.say("The solver says this position is lost: no line of play wins from here."
                      + (" Undo (u) to look for another way." if state.move_stack else ""), "bold yellow")
             return
         if move is None:
             self.say("No hint: there is no legal move.")
             return
+        self._note_verdict(state, verdict)
         if verdict == "winnable":
             self.say(f"Hint: {self._explain(str(move))} — the game can still be won", "bold cyan")
         else:
             self.say(f"Hint: {self._explain(str(move))} — the solver could not decide in "
                      f"{self.hint_seconds:g} s whether this game can still be won", "cyan")
+
+    def _check_verdict(self) -> None:
+        """The winnability check (v): the solver's verdict on the position, in one line."""
+        state = self.state
+        if state.is_won() or state.is_lost():
+            return
+        found = self._ask_solver(lambda solver: solver.hint(state.copy(), CHECK_SECONDS),
+                                 "Check stopped.", "The check failed")
+        if found is None:
+            return
+        winnable_at = self._note_verdict(state, found.verdict)
+        if winnable_at is not None:
+            self.say(f"That lost the game: it could still be won after move {winnable_at}. u undoes.", "bold red")
+        elif found.verdict == "winnable":
+            self.say("✓ Still winnable.", "green")
+        elif found.verdict == "unknown":
+            self.say(f"The solver could not decide in {CHECK_SECONDS:g} s whether the game can still be won.", "dim")
+
+    def _note_verdict(self, state: games.State, verdict: str) -> int | None:
+        """Remember the solver's verdict on ``state``.  When it is a loss reached by moves from a
+        position the solver had called winnable, return that position's move count (a move lost
+        the game)."""
+        moves = list(state.move_stack)
+        before, self.verdict = self.verdict, (moves, verdict)
+        if verdict != "lost":
+            return None
+        self.lost_record = state.record()
+        if before is None or before[1] != "winnable":
+            return None
+        winnable_at = len(before[0])
+        return winnable_at if winnable_at < len(moves) and moves[:winnable_at] == before[0] else None
 
     # --- the solution, step by step ----------------------------------------------------------
     def _solution(self) -> None:

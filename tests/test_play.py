@@ -16,6 +16,7 @@ from cadogan.play import Board, Session, _tokens, add_play_arguments, run_play
 from cadogan.solver import Hint, SolveResult
 
 from handmade import run_cli
+from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
 
 def play(monkeypatch, capsys, argv: list[str], script: str) -> str:
@@ -377,3 +378,42 @@ def test_refusals_name_cards_as_the_board_shows_them():
     session.handle("t2>f1")
     session.flush()
     assert "✗ t2>f1: 5♠ cannot start a foundation: only an Ace can" in out.getvalue()
+
+
+# --- the winnability check (v) --------------------------------------------------------------------
+
+def test_the_winnability_check_calls_out_the_move_that_lost_the_game():
+    line = expand(LOSABLE_LINE)
+    losing_at, losing_move = losing_point(line)
+    out = io.StringIO()
+    session = Session(History(games.load("precedence", "king-out", LOSABLE_DEAL)), out=out)
+    session.handle(" ".join(line[:losing_at - 1]))
+    session.handle("v")
+    session.handle(line[losing_at - 1])
+    session.flush()
+    assert out.getvalue().rstrip().endswith("✓ Still winnable.")
+    shown = len(out.getvalue())
+    session.handle(losing_move)
+    session.flush()
+    text = out.getvalue()[shown:]
+    assert f"That lost the game: it could still be won after move {losing_at}. u undoes." in text
+    assert "The solver says this position is lost" in text  # under the board
+    session.handle("u")
+    session.flush()
+    assert out.getvalue().rstrip().endswith("✓ Still winnable.")
+    session.handle("v")
+    session.handle(losing_move)
+    session.flush()
+    assert out.getvalue().count("That lost the game") == 1  # the check is off
+
+
+def test_the_winnability_check_stays_quiet_on_lines_that_change_nothing(monkeypatch):
+    fake = FakeSolver("winnable", None)
+    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    session = Session(History(games.load("precedence", "king-out", 3)), out=io.StringIO())
+    session.handle("v")
+    for line in ("m", "w>f9", "?"):
+        session.handle(line)
+    assert fake.calls == 0
+    session.handle("deal")
+    assert fake.calls == 1 and session.verdict == ([games.DEAL], "winnable")

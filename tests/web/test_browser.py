@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cadogan import games
-from cadogan.solver import solve
+from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -37,30 +37,6 @@ WON_LINE = """
     w>f3 deal w>f8 deal w>f2*2 deal w>f2 deal*2 w>f8 deal*2 w>f4 redeal deal*2 w>f1 deal w>f7*2 deal*2 w>f8
     deal w>f6*2 deal w>f5 deal w>f7 deal*2 w>f1*2 deal w>f8 deal w>f1 deal w>f1
 """
-
-# A winning line of Precedence king-out deal 1 (found by `cadogan solve`): near its end one move
-# turns the winnable game into a proven loss that is not yet stuck.
-LOSABLE_DEAL = 1
-LOSABLE_LINE = """
-    deal*32 w>f2 deal*12 w>f3 deal w>f4 deal*13 w>f5 deal*3 w>f4 deal*10 w>f1 deal*10 w>f3 deal*11 w>f6 deal*6
-    w>f2 deal w>f2 deal w>f1 deal*3 w>f7 redeal deal w>f8 deal w>f6 deal*2 w>f5 deal w>f5 deal w>f7 deal w>f4
-    deal w>f6 deal w>f3 deal w>f8 deal w>f1 deal*6 w>f8 deal w>f8 deal*3 w>f2 deal*3 w>f7 deal*2 w>f4 deal*2
-    w>f3 deal w>f1 deal w>f2 deal*3 w>f5 deal w>f3 deal*5 w>f4 w>f3 deal*4 w>f6 deal*2 w>f8 w>f5 deal*3 w>f1
-    deal w>f2 deal w>f7 deal*6 w>f4 deal w>f3 deal w>f1 deal w>f7*2 deal w>f2 deal*6 w>f6 deal w>f5 deal*5 w>f4
-    deal*4 w>f1 deal w>f2 deal w>f1 deal w>f8 deal*3 w>f8 deal w>f8 deal w>f6*2 deal*2 w>f5 deal*5 w>f3 w>f7
-    redeal deal*2 w>f7 w>f8 deal*2 w>f6 deal w>f7 deal w>f8 w>f7 deal w>f2 deal*4 w>f4 deal*2 w>f8 deal w>f3
-    deal*4 w>f6 deal w>f2 deal*3 w>f5 deal w>f8 deal w>f4 deal*2 w>f3 deal w>f2 deal w>f5 deal w>f7 deal w>f1
-    deal w>f7 deal w>f6*2 w>f1 w>f5 w>f4 w>f3 w>f2 deal w>f5 deal w>f1*2 w>f4 w>f5 deal*2 w>f4 deal w>f3 deal
-    w>f8 deal w>f6*2 w>f4 deal w>f3 deal w>f7 deal w>f5 deal w>f2
-"""
-
-
-def expand(text: str) -> list[str]:
-    moves: list[str] = []
-    for token in text.split():
-        move, _, times = token.partition("*")
-        moves.extend([move] * int(times or 1))
-    return moves
 
 
 def plan(game_id: str, variant: str) -> tuple[int, list[str]]:
@@ -354,21 +330,6 @@ def test_a_move_that_loses_a_winnable_game_is_called_out(browser_context_factory
     player.wait_moves(losing_at)
     page.wait_for_function(verdict_is, arg="winnable", timeout=20000)
     player.check_clean()
-
-
-def losing_point(line: list[str]) -> tuple[int, str]:
-    """The last point k of the winning line ``LOSABLE_LINE`` where another legal move than
-    line[k] leaves legal moves but is proven lost: (k, that move)."""
-    for k in range(len(line) - 1, 0, -1):
-        state = games.load("precedence", "king-out", LOSABLE_DEAL)
-        for move in line[:k]:
-            state.play(move)
-        for other in [str(m) for m in state.legal_moves() if str(m) != line[k]]:
-            after = state.copy()
-            after.play(other)
-            if after.legal_moves() and solve(after, max_nodes=50_000).result == "lost":
-                return k, other
-    raise AssertionError("no losing move along the line")
 
 
 def test_no_moves_left_shows_the_solvers_verdict_on_the_deal(browser_context_factory, live_server):
