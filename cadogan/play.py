@@ -483,7 +483,8 @@ class Session:
             return
         winnable_at = self._note_verdict(state, found.verdict)
         if winnable_at is not None:
-            self.say(f"That lost the game: it could still be won after move {winnable_at}. u undoes.", "bold red")
+            self.say(f"This game can no longer be won, though it could after move {winnable_at}: u undoes a move.",
+                     "bold red")
         elif found.verdict == "winnable":
             self.say("✓ Still winnable.", "green")
         elif found.verdict == "unknown":

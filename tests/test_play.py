@@ -396,7 +396,7 @@ def test_the_winnability_check_calls_out_the_move_that_lost_the_game():
     session.handle(losing_move)
     session.flush()
     text = out.getvalue()[shown:]
-    assert f"That lost the game: it could still be won after move {losing_at}. u undoes." in text
+    assert f"This game can no longer be won, though it could after move {losing_at}: u undoes a move." in text
     assert "The solver says this position is lost" in text  # under the board
     session.handle("u")
     session.flush()
@@ -404,7 +404,7 @@ def test_the_winnability_check_calls_out_the_move_that_lost_the_game():
     session.handle("v")
     session.handle(losing_move)
     session.flush()
-    assert out.getvalue().count("That lost the game") == 1  # the check is off
+    assert out.getvalue().count("can no longer be won") == 1  # the check is off
 
 
 def test_the_winnability_check_stays_quiet_on_lines_that_change_nothing(monkeypatch):

@@ -321,11 +321,11 @@ def test_a_move_that_loses_a_winnable_game_is_called_out(browser_context_factory
     verdict_is = "v => document.getElementById('verdict').className === 'verdict ' + v"
     player.click_move(line[losing_at - 1])
     page.wait_for_function(verdict_is, arg="winnable", timeout=20000)
-    assert "lost the game" not in page.inner_text("#message")
+    assert "can no longer be won" not in page.inner_text("#message")
     player.click_move(losing_move)
     player.wait_moves(losing_at + 1)
     page.wait_for_function(verdict_is, arg="lost", timeout=20000)
-    assert "That move lost the game" in page.inner_text("#message")
+    assert f"can no longer be won, though it could after move {losing_at}:" in page.inner_text("#message")
     page.keyboard.press("Control+z")
     player.wait_moves(losing_at)
     page.wait_for_function(verdict_is, arg="winnable", timeout=20000)
