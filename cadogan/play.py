@@ -458,8 +458,9 @@ class Session:
         self.hints_used += 1
         verdict, move = found.verdict, found.move
         if verdict == "lost":
-            self._note_verdict(state, verdict)
-            self.say("The solver says this position is lost: no line of play wins from here."
+            winnable_at = self._note_verdict(state, verdict)
+            since = "" if winnable_at is None else f" It could still be won {_when(winnable_at)}."
+            self.say("The solver says this position is lost: no line of play wins from here." + since
                      + (" Undo (u) to look for another way." if state.move_stack else ""), "bold yellow")
             return
         if move is None:
@@ -483,7 +484,7 @@ class Session:
             return
         winnable_at = self._note_verdict(state, found.verdict)
         if winnable_at is not None:
-            self.say(f"This game can no longer be won, though it could after move {winnable_at}: u undoes a move.",
+            self.say(f"This game can no longer be won, though it could {_when(winnable_at)}: u undoes a move.",
                      "bold red")
         elif found.verdict == "winnable":
             self.say("✓ Still winnable.", "green")
@@ -654,6 +655,11 @@ class Session:
             command = ["cadogan", "play", state.game.id, "--variant", state.variant, "--deal", str(state.deal),
                        *map(str, state.move_stack)]
             self.say("To continue this game later: " + shlex.join(command), "dim")
+
+
+def _when(moves: int) -> str:
+    """'at the start' or 'after move 12': when a position was, counted in moves played."""
+    return f"after move {moves}" if moves else "at the start"
 
 
 def _count(n: int, noun: str) -> str:

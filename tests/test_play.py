@@ -417,3 +417,19 @@ def test_the_winnability_check_stays_quiet_on_lines_that_change_nothing(monkeypa
     assert fake.calls == 0
     session.handle("deal")
     assert fake.calls == 1 and session.verdict == ([games.DEAL], "winnable")
+
+
+def test_a_hint_that_finds_a_loss_says_since_when_the_game_was_winnable(monkeypatch):
+    out = io.StringIO()
+    session = Session(History(games.load("precedence", "king-out", 3)), out=out)
+    monkeypatch.setattr("cadogan.play._solver", lambda: FakeSolver("winnable", "deal"))
+    session.handle("h")
+    monkeypatch.setattr("cadogan.play._solver", lambda: FakeSolver("lost", None))
+    session.handle("deal deal")
+    session.handle("h")
+    session.flush()
+    assert "this position is lost: no line of play wins from here. It could still be won at the start." \
+        in out.getvalue()
+    session.handle("h")  # lost after lost: nothing new to say about when
+    session.flush()
+    assert out.getvalue().count("It could still be won") == 1

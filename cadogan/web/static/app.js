@@ -267,7 +267,7 @@ function showVerdict(verdict) {
   app.verdict = { id: game.id, moves: game.moves.slice(), verdict };
   if (verdict === "lost" && before && before.verdict === "winnable" && before.id === game.id
       && before.moves.length < game.moves.length && before.moves.every((move, i) => move === game.moves[i])) {
-    announce(t("moveLost", { n: before.moves.length }), "error", { keep: true });
+    announce(before.moves.length ? t("moveLost", { n: before.moves.length }) : t("moveLostStart"), "error", { keep: true });
   }
   const box = $("verdict");
   box.hidden = false;
