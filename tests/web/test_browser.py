@@ -110,6 +110,20 @@ class Player:
         assert status == 200
         return obj
 
+    def play_through_api(self, moves: list[str]) -> None:
+        """Play ``moves`` in the current game through the HTTP API, then reload the page onto them."""
+        gid = self.game()["id"]
+        for move in moves:
+            assert self.server.request("POST", f"/api/games/{gid}/moves", {"move": move})[0] == 200
+        self.page.reload()
+        self.page.wait_for_selector("body[data-ready='1']")
+
+    def turn_on(self, setting: str) -> None:
+        """Tick a setting's box in the settings dialog and close it."""
+        self.page.click("#settings")
+        self.page.check(f"#set-{setting}")
+        self.page.keyboard.press("Escape")
+
     def moves_shown(self) -> int:
         return int(self.page.inner_text("#moves"))
 
@@ -287,11 +301,7 @@ def test_a_won_game_is_celebrated_and_counted(browser_context_factory, live_serv
     player = Player(browser_context_factory(), live_server)
     player.open(f"#/precedence/king-out/{WON_DEAL}")
     gid = player.game()["id"]
-    for move in line[:-1]:
-        status, _ = live_server.request("POST", f"/api/games/{gid}/moves", {"move": move})
-        assert status == 200
-    player.page.reload()
-    player.page.wait_for_selector("body[data-ready='1']")
+    player.play_through_api(line[:-1])
     player.click_move(line[-1])
     player.page.wait_for_selector("#end-dialog[open]")
     assert player.page.inner_text("#end-title") == "You won!"
@@ -310,14 +320,8 @@ def test_a_move_that_loses_a_winnable_game_is_called_out(browser_context_factory
     player = Player(browser_context_factory(), live_server)
     page = player.page
     player.open(f"#/precedence/king-out/{LOSABLE_DEAL}")
-    page.click("#settings")
-    page.check("#set-checkVerdict")
-    page.keyboard.press("Escape")
-    gid = player.game()["id"]
-    for move in line[:losing_at - 1]:
-        assert live_server.request("POST", f"/api/games/{gid}/moves", {"move": move})[0] == 200
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']")
+    player.turn_on("checkVerdict")
+    player.play_through_api(line[:losing_at - 1])
     verdict_is = "v => document.getElementById('verdict').className === 'verdict ' + v"
     player.click_move(line[losing_at - 1])
     page.wait_for_function(verdict_is, arg="winnable", timeout=20000)
@@ -344,11 +348,7 @@ def test_no_moves_left_shows_the_solvers_verdict_on_the_deal(browser_context_fac
     assert state.is_lost()
     player = Player(browser_context_factory(), live_server)
     player.open(f"#/precedence/king-out/{deal}")
-    gid = player.game()["id"]
-    for move in line[:-1]:
-        assert live_server.request("POST", f"/api/games/{gid}/moves", {"move": move})[0] == 200
-    player.page.reload()
-    player.page.wait_for_selector("body[data-ready='1']")
+    player.play_through_api(line[:-1])
     player.click_move(line[-1])
     player.page.wait_for_selector("#end-dialog[open]")
     assert player.page.inner_text("#end-title") == "No moves left"
@@ -496,9 +496,7 @@ def test_safe_auto_move_plays_after_the_players_move_but_never_after_undo(browse
     player = Player(browser_context_factory(), patched_server)
     page = player.page
     player.open(f"#/precedence/king-out/{deal}")
-    page.click("#settings")
-    page.check("#set-autoMove")
-    page.keyboard.press("Escape")
+    player.turn_on("autoMove")
     for played in range(1, first_card + 1):  # the last deal uncovers a card that goes up by itself
         player.click_move("deal")
         if played < first_card:
