@@ -311,9 +311,9 @@ class Session:
     def handle(self, line: str) -> bool:
         """Carry out one line of input; False when the player quits.  With the winnability check
         on, a line that changed the position ends with the solver's verdict on it."""
-        before = self.state.record()
+        before = self.state.record() if self.check_verdict else None
         going_on = self._handle_tokens(line)
-        if going_on and self.check_verdict and self.replay is None and self.state.record() != before:
+        if going_on and before is not None and self.replay is None and self.state.record() != before:
             self._check_verdict()
         return going_on
 
@@ -457,8 +457,8 @@ class Session:
             return
         self.hints_used += 1
         verdict, move = found.verdict, found.move
+        winnable_at = self._note_verdict(state, verdict)
         if verdict == "lost":
-            winnable_at = self._note_verdict(state, verdict)
             since = "" if winnable_at is None else f" It could still be won {_when(winnable_at)}."
             self.say("The solver says this position is lost: no line of play wins from here." + since
                      + (" Undo (u) to look for another way." if state.move_stack else ""), "bold yellow")
@@ -466,7 +466,6 @@ class Session:
         if move is None:
             self.say("No hint: there is no legal move.")
             return
-        self._note_verdict(state, verdict)
         if verdict == "winnable":
             self.say(f"Hint: {self._explain(str(move))} — the game can still be won", "bold cyan")
         else:
