@@ -39,6 +39,15 @@ def foundation_needs(k: int, pile: list[Card]) -> Card | None:
     return make_card(n + 1 if k < 4 else 13 - n, suit)
 
 
+def last_card(k: int) -> Card:
+    """The card that finishes foundation ``k`` (0-based): the King going up, the Ace going down.
+
+    >>> format_card(last_card(0)), format_card(last_card(7))
+    ('KC', 'AS')
+    """
+    return make_card(KING if k < 4 else ACE, k % 4)
+
+
 class SquareState(State):
     def __init__(self, variant: str, deal: int | None) -> None:
         super().__init__(variant, deal, 8, 12)
@@ -357,6 +366,26 @@ class Square(Game):
                 continue
             return [move]
         return []
+
+    def is_dead(self, state: State) -> bool:
+        """True when, with no gathering left, the last card of no unfinished foundation (the King
+        going up, the Ace going down) is still to come from the stock or lies at the bottom of a pile.
+
+        Why such a position is lost: the last move of a win sends home the last card left, which
+        finishes its foundation, so it is one of those cards, and just before it the card is alone
+        in its pile: that pile's bottom card.  A pile's bottom card never changes while the pile
+        lasts, except by a stock card refilling an emptied bottom-row pile: no card is ever moved
+        or dealt onto an empty pile, and the card under another can leave only after it.  So with
+        none of those cards at a bottom and none still in the stock, none can be the last card
+        home.  A gathering rebuilds every pile, so while one is left the test says nothing.
+        """
+        assert isinstance(state, SquareState)
+        if state.redeals_left:
+            return False
+        last_cards = {last_card(k) for k, pile in enumerate(state.foundations) if len(pile) < 13}
+        if not last_cards or any(card in last_cards for card in state.stock):
+            return False
+        return not any(pile and pile[0] in last_cards for pile in state.tableau)
 
     def first_search_share(self, state: State) -> float:
         """A quarter of the default: the complete search drowns in Square's interchangeable orders

@@ -804,8 +804,28 @@ static int bs_dead(const S *s) {
     return 0;
 }
 
+/* Square's dead end (Square.is_dead): with no gathering left, the last card of no unfinished
+ * foundation (its King going up, its Ace going down) is in the stock or at the bottom of a pile,
+ * and the last card home must be alone in its pile, whose bottom card never changes but by a
+ * refill from the stock. */
+static int sq_dead(const S *s) {
+    if (s->redeals) return 0;
+    uint8_t last[64] = {0};
+    int unfinished = 0;
+    for (int k = 0; k < 8; k++)
+        if (s->n[FB + k] < 13) { last[(k % 4) * 16 + (k < 4 ? 13 : 1)] = 1; unfinished = 1; }
+    if (!unfinished) return 0;
+    for (int j = 0; j < s->n[STOCK]; j++) if (last[s->c[STOCK][j] & 63]) return 0;
+    for (int i = 0; i < 12; i++) if (s->n[TB + i] && last[s->c[TB + i][0] & 63]) return 0;
+    return 1;
+}
+
 static int is_dead(const S *s) {
-    return s->rules == R_PRECEDENCE ? pr_dead(s) : s->rules == R_BRITISH ? bs_dead(s) : 0;
+    switch (s->rules) {
+    case R_PRECEDENCE: return pr_dead(s);
+    case R_BRITISH: return bs_dead(s);
+    default: return sq_dead(s);
+    }
 }
 
 /* ------------------------------------------------------------------------- keys */
@@ -1477,7 +1497,7 @@ static struct PyModuleDef moduledef = {
 /* Bumped whenever the module's functions, their arguments or their results change: native.py
    ignores a core built from older source (a stale in-place build) and falls back to the Python
    search instead of failing. */
-#define CORE_INTERFACE 4
+#define CORE_INTERFACE 5
 
 PyMODINIT_FUNC PyInit__core(void) {
     PyObject *module = PyModule_Create(&moduledef);

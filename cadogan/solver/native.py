@@ -14,7 +14,7 @@ from cadogan.solver.search import Outcome, PlayoutResult
 
 DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
 
-CORE_INTERFACE = 4  # must equal CORE_INTERFACE in _core.c
+CORE_INTERFACE = 5  # must equal CORE_INTERFACE in _core.c
 
 try:  # pragma: no cover - depends on the build
     from cadogan.solver import _core

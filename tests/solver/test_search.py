@@ -164,6 +164,42 @@ def test_british_square_dead_end_test_is_never_wrong_and_finds_most_losses():
     assert lost >= 5 and dead_lost * 2 >= lost
 
 
+def _square_building_phase(seed: int):
+    """A Square position in its building phase, all home but the last 2-5 cards of one or two
+    foundations, shuffled into one to three piles."""
+    rng = random.Random(seed)
+    unfinished = rng.sample(range(8), rng.randint(1, 2))
+    found, out = [], []
+    for k in range(8):
+        suit = k % 4
+        chain = [r + 16 * suit for r in (range(1, 14) if k < 4 else range(13, 0, -1))]
+        keep = 13 - rng.randint(2, 5) if k in unfinished else 13
+        found.append(chain[:keep])
+        out += chain[keep:]
+    rng.shuffle(out)
+    cut = sorted(rng.sample(range(1, len(out)), min(len(out) - 1, rng.randint(0, 2))))
+    piles = [out[a:b] for a, b in zip([0] + cut, cut + [len(out)])]
+    return _position("square", "free", foundations=found, tableau=piles + [[] for _ in range(12 - len(piles))])
+
+
+def test_square_dead_end_test_is_never_wrong_and_finds_losses():
+    game = games.get("square")
+    assert game.is_dead(square_end("classic", 0))  # KH, the last card, lies on QH
+    assert not game.is_dead(square_end("classic", 1))  # a gathering is left
+    dead_lost = lost = dead = 0
+    for seed in range(80):
+        state = _square_building_phase(seed)
+        verdict = search(state, prune=False, max_nodes=15_000)[0]
+        is_dead = game.is_dead(state)
+        assert not (is_dead and verdict == "won"), f"seed {seed}: dead, yet the plain search wins"
+        if HAS_CORE:
+            assert native.is_dead(state) == is_dead, f"seed {seed}"
+        dead += is_dead
+        lost += verdict == "lost"
+        dead_lost += is_dead and verdict == "lost"
+    assert lost >= 10 and dead_lost * 2 >= lost
+
+
 def _parking_position(waste: list[str]):
     """Hearts up to 10H home, the other suits down to 3 (24 cards each); the hearts left but those
     in ``waste`` lie in t1, 9H..AH then the two KH on top."""
