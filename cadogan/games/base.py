@@ -409,6 +409,9 @@ class Game:
         judged by searches a level lower) takes over."""
         return 0.3
 
+    #: Whether a playout ends at a position ``is_dead`` refutes (only where that test is cheap).
+    playout_ends_at_dead_end = False
+
     def playout_top_level(self, state: State) -> int:
         """The level of the nested searches after the level-1 phase: 2, or higher where a search
         at that level still ends within seconds (many forced moves) and wins more."""

@@ -387,6 +387,13 @@ class Square(Game):
             return False
         return not any(pile and pile[0] in last_cards for pile in state.tableau)
 
+    #: The dead-end test is a scan of the stock and the piles' bottoms, cheap enough for every step
+    #: of a playout; a playout that goes on placing cards after it has lost would be scored by the
+    #: cards it still brings home, and the nested search would follow lines already lost (free deals
+    #: 1-40 with 40 million positions each: 10, 17, 21, 25, 29 and 40 won; before, at 30 s, 10, 17,
+    #: 29 and 32).
+    playout_ends_at_dead_end = True
+
     def first_search_share(self, state: State) -> float:
         """A quarter of the default: the complete search drowns in Square's interchangeable orders
         and almost never decides a deal in its first second, while the playouts win most `classic`

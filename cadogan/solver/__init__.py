@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.10"  # 0.10: Square's dead end (no last card of a foundation can be a pile's bottom card)
+SOLVER_VERSION = "0.10"  # 0.10: Square's dead end (no last card of a foundation can be a pile's bottom card), which also ends its playouts
 DEFAULT_MAX_MEMORY_MB = 1024
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",

@@ -1243,7 +1243,7 @@ static PyObject *state_to_py(const S *s) {
  * left); a level-n search tries every move followed by a level-(n-1) search, then plays the first
  * move of the best line found so far, and so on.  Score: cards home.  It only ever answers "won",
  * with a line it actually played, or nothing: it proves no loss.  Positions met twice in one line
- * end it (tableau moves can go round in circles). */
+ * end it (tableau moves can go round in circles), and so, in Square, does a dead end. */
 
 #define NM_MAXLEN 4096
 #define NM_LEVELS 4
@@ -1302,6 +1302,7 @@ static int nm_playout(S *s, NM *w, Mv *seq, int *len) {
         }
         if (!moved) break;
         n++;
+        if (s->rules == R_SQUARE && sq_dead(s)) break;  /* Square.playout_ends_at_dead_end */
     }
     home = s->fsum;
     memcpy(seq, s->mstack + start, sizeof(Mv) * n);

@@ -5,7 +5,8 @@ Nested Monte-Carlo search (Cazenave, IJCAI 2009) over the moves the pruned searc
 
 * a level-0 search is one *playout*: from the position, play the game's most promising move, or
   with a small probability a random one of its moves, until no move is left; a position met twice
-  in one playout ends it (tableau moves can go round in circles);
+  in one playout ends it (tableau moves can go round in circles), and so does a position the
+  game's dead-end test refutes where the game asks for it (``Game.playout_ends_at_dead_end``);
 * a level-n search tries every move followed by a level-(n-1) search, plays the first move of the
   best line found so far (the line bringing the most cards home), and repeats from there; a forced
   move (the only one, once a best line is known, which then goes on from it) is played without a
@@ -57,6 +58,7 @@ class _Search:
         self.playouts = 0
         self.stopped = False
         self.key = state.game.exact_key
+        self.is_dead = state.game.is_dead if state.game.playout_ends_at_dead_end else None
 
     def playout(self) -> tuple[int, list[Move]]:
         state, rng = self.state, self.rng
@@ -79,6 +81,8 @@ class _Search:
                     break
                 state.pop()
             else:
+                break
+            if self.is_dead and self.is_dead(state):
                 break
         home = state.cards_home()
         for _ in line:

@@ -114,3 +114,24 @@ def test_forced_moves_are_played_without_a_search_of_their_own():
     home, line = search_.run(1)
     assert home == 104 and [str(m) for m in line] == ["deal", "w>f8", "w>f8"]
     assert search_.playouts == 1
+
+
+def _square_dead_but_not_stuck() -> State:
+    """Square free, all home but 9H-KH of the ascending hearts, in t1 as QH KH JH 10H 9H (9H on
+    top): KH, the last card, lies on QH, so the position is dead, yet 9H, 10H and JH can go home."""
+    found = [[r + 16 * s for r in range(1, 14 if s != 2 else 9)] for s in range(4)]
+    found += [[r + 16 * s for r in range(13, 0, -1)] for s in range(4)]
+    return games.get("square").from_json({
+        "game": "square", "variant": "free", "deal": None, "stock": [], "waste": [],
+        "foundations": [[f"{'A23456789TJQK'[c % 16 - 1]}{'CDHS'[c // 16]}" for c in pile] for pile in found],
+        "tableau": [["QH", "KH", "JH", "TH", "9H"]] + [[] for _ in range(11)]})
+
+
+def test_square_playouts_end_at_a_dead_end(monkeypatch):
+    state = _square_dead_but_not_stuck()
+    game = state.game
+    assert game.is_dead(state) and game.playout_ends_at_dead_end
+    for run in _runs(state, 0, seed=1):
+        assert run.home == state.cards_home() + 1  # one move, then the dead end ends the playout
+    monkeypatch.setattr(type(game), "playout_ends_at_dead_end", False)
+    assert nested_search(state, 0, max_nodes=1000, seed=1).home == state.cards_home() + 3
