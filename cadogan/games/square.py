@@ -369,23 +369,30 @@ class Square(Game):
 
     def is_dead(self, state: State) -> bool:
         """True when, with no gathering left, the last card of no unfinished foundation (the King
-        going up, the Ace going down) is still to come from the stock or lies at the bottom of a pile.
+        going up, the Ace going down) lies at the bottom of a pile or can still come to.
 
         Why such a position is lost: the last move of a win sends home the last card left, which
         finishes its foundation, so it is one of those cards, and just before it the card is alone
-        in its pile: that pile's bottom card.  A pile's bottom card never changes while the pile
-        lasts, except by a stock card refilling an emptied bottom-row pile: no card is ever moved
-        or dealt onto an empty pile, and the card under another can leave only after it.  So with
-        none of those cards at a bottom and none still in the stock, none can be the last card
-        home.  A gathering rebuilds every pile, so while one is left the test says nothing.
+        in its pile: that pile's bottom card.  A pile's bottom card changes only when a stock card
+        goes onto the empty pile (a first placement, or the refill of an emptied bottom-row pile):
+        no card ever moves onto an empty pile, and the card under another leaves only after it.
+        A stock card can still come to a bottom only while a pile is empty or a bottom-row pile can
+        still be emptied in the dealing phase (``_can_empty_while_dealing``).  A gathering rebuilds
+        every pile, so while one is left the test says nothing.
         """
         assert isinstance(state, SquareState)
         if state.redeals_left:
             return False
         last_cards = {last_card(k) for k, pile in enumerate(state.foundations) if len(pile) < 13}
-        if not last_cards or any(card in last_cards for card in state.stock):
+        if not last_cards or any(pile and pile[0] in last_cards for pile in state.tableau):
             return False
-        return not any(pile and pile[0] in last_cards for pile in state.tableau)
+        if not any(card in last_cards for card in state.stock):
+            return True
+        if not all(state.tableau):
+            return False
+        reachable = {card for i in BOTTOM_ROW for card in state.tableau[i]}
+        reachable.update(state.stock)
+        return not any(_can_empty_while_dealing(state, i, reachable) for i in BOTTOM_ROW)
 
     #: The dead-end test is a scan of the stock and the piles' bottoms, cheap enough for every step
     #: of a playout; a playout that goes on placing cards after it has lost would be scored by the
@@ -516,6 +523,20 @@ def _move_rank(move: Move) -> int:
     if dst < TABLEAU_BASE:
         return 0
     return 2 if src == STOCK else 1
+
+
+def _can_empty_while_dealing(state: SquareState, index: int, reachable: set[Card]) -> bool:
+    """Whether the bottom card of bottom-row pile ``index`` might still go home before the stock
+    runs out, emptying the pile: one of its suit's foundations must be able to reach it, each
+    card it needs on the way having a copy in ``reachable`` (the stock and the bottom row; no card
+    leaves the upper piles t1-t9 while the stock lasts).  Optimistic: True unless impossible."""
+    card = state.tableau[index][0]
+    suit, rank = suit_of(card), rank_of(card)
+    up, down = len(state.foundations[suit]), len(state.foundations[4 + suit])
+    if up < 13 and rank > up and all(make_card(r, suit) in reachable for r in range(up + 1, rank)):
+        return True
+    return down < 13 and rank <= 13 - down and all(
+        make_card(r, suit) in reachable for r in range(rank + 1, 14 - down))
 
 
 def _pile_signatures(state: SquareState) -> dict[int, Any] | None:

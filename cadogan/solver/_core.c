@@ -804,19 +804,44 @@ static int bs_dead(const S *s) {
     return 0;
 }
 
+/* Square: might the bottom card of bottom-row pile p still go home while the stock lasts, each
+ * card its foundation needs on the way having a copy in `reachable` (the stock and the bottom row)?
+ * (Square's _can_empty_while_dealing.) */
+static int sq_can_empty(const S *s, int p, const uint8_t *reachable) {
+    int card = s->c[p][0], suit = card >> 4, rank = RANK(card), r;
+    int up = s->n[FB + suit], down = s->n[FB + 4 + suit];
+    if (up < 13 && rank > up) {
+        for (r = up + 1; r < rank && reachable[suit * 16 + r]; r++) continue;
+        if (r == rank) return 1;
+    }
+    if (down < 13 && rank <= 13 - down) {
+        for (r = rank + 1; r < 14 - down && reachable[suit * 16 + r]; r++) continue;
+        if (r == 14 - down) return 1;
+    }
+    return 0;
+}
+
 /* Square's dead end (Square.is_dead): with no gathering left, the last card of no unfinished
- * foundation (its King going up, its Ace going down) is in the stock or at the bottom of a pile,
- * and the last card home must be alone in its pile, whose bottom card never changes but by a
- * refill from the stock. */
+ * foundation (its King going up, its Ace going down) is at the bottom of a pile or can still come
+ * to one (from the stock, onto an empty pile or into a bottom-row pile that can still be emptied
+ * while dealing); the last card home must be alone in its pile. */
 static int sq_dead(const S *s) {
     if (s->redeals) return 0;
-    uint8_t last[64] = {0};
-    int unfinished = 0;
+    uint8_t last[64] = {0}, reachable[64] = {0};
+    int unfinished = 0, coming = 0;
     for (int k = 0; k < 8; k++)
         if (s->n[FB + k] < 13) { last[(k % 4) * 16 + (k < 4 ? 13 : 1)] = 1; unfinished = 1; }
     if (!unfinished) return 0;
-    for (int j = 0; j < s->n[STOCK]; j++) if (last[s->c[STOCK][j] & 63]) return 0;
     for (int i = 0; i < 12; i++) if (s->n[TB + i] && last[s->c[TB + i][0] & 63]) return 0;
+    for (int j = 0; j < s->n[STOCK]; j++) {
+        reachable[s->c[STOCK][j] & 63] = 1;
+        if (last[s->c[STOCK][j] & 63]) coming = 1;
+    }
+    if (!coming) return 1;
+    for (int i = 0; i < 12; i++) if (!s->n[TB + i]) return 0;
+    for (int i = 9; i < 12; i++)
+        for (int j = 0; j < s->n[TB + i]; j++) reachable[s->c[TB + i][j] & 63] = 1;
+    for (int i = 9; i < 12; i++) if (sq_can_empty(s, TB + i, reachable)) return 0;
     return 1;
 }
 

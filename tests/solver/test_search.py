@@ -200,6 +200,31 @@ def test_square_dead_end_test_is_never_wrong_and_finds_losses():
     assert lost >= 10 and dead_lost * 2 >= lost
 
 
+def _square_dealing(t3: str, t12: str):
+    """Square free, dealing: all home but 8H-KH of the ascending hearts and 8S-AS of the descending
+    spades; KH still in the stock, AS on 8H in t8, one card in each other pile (t3 and t12 given)."""
+    found = [[r + 16 * s for r in range(1, 14 if s != 2 else 8)] for s in range(4)]
+    found += [[r + 16 * s for r in range(13, 0 if s != 3 else 8, -1)] for s in range(4)]
+    upper = [["9H"], ["TH"], [t3], ["7S"], ["6S"], ["5S"], ["4S"], ["8H", "AS"], ["3S"]]
+    return _position("square", "free", foundations=found, stock=["KH"],
+                     tableau=upper + [["JH"], ["QH"], [t12]], received=[f"t{i}" for i in range(2, 13)])
+
+
+@pytest.mark.parametrize("use_core", ENGINES)
+def test_square_dead_end_while_dealing(use_core):
+    """No last card at a bottom; KH, the last card still to come, can come to one only as the refill
+    of an emptied bottom-row pile.  With 2S in t12 no bottom-row card can go home before the stock
+    runs out (8S and 9H, which they need first, lie in the upper piles): dead and lost.  With 8S
+    there it can, and KH refills t12: not dead, and won."""
+    game = games.get("square")
+    dead, alive = _square_dealing("8S", "2S"), _square_dealing("2S", "8S")
+    assert game.is_dead(dead) and not game.is_dead(alive)
+    if HAS_CORE:
+        assert native.is_dead(dead) and not native.is_dead(alive)
+    assert search(dead, prune=PRUNING_RULES - {"dead"}, max_nodes=50_000)[0] == "lost"  # lost without the test
+    assert solve(alive, timeout=10, use_core=use_core).result == "won"
+
+
 def _parking_position(waste: list[str]):
     """Hearts up to 10H home, the other suits down to 3 (24 cards each); the hearts left but those
     in ``waste`` lie in t1, 9H..AH then the two KH on top."""
