@@ -369,7 +369,7 @@ class Square(Game):
 
     def is_dead(self, state: State) -> bool:
         """True when, with no gathering left, the last card of no unfinished foundation (the King
-        going up, the Ace going down) lies at the bottom of a pile or can still come to.
+        going up, the Ace going down) lies at the bottom of a pile or can still come to one.
 
         Why such a position is lost: the last move of a win sends home the last card left, which
         finishes its foundation, so it is one of those cards, and just before it the card is alone
@@ -394,11 +394,10 @@ class Square(Game):
         reachable.update(state.stock)
         return not any(_can_empty_while_dealing(state, i, reachable) for i in BOTTOM_ROW)
 
-    #: The dead-end test is a scan of the stock and the piles' bottoms, cheap enough for every step
-    #: of a playout; a playout that goes on placing cards after it has lost would be scored by the
-    #: cards it still brings home, and the nested search would follow lines already lost (free deals
-    #: 1-40 with 40 million positions each: 10, 17, 21, 25, 29 and 40 won; before, at 30 s, 10, 17,
-    #: 29 and 32).
+    #: The dead-end test is a scan of the stock and the piles, cheap enough for every step of a
+    #: playout; a playout that goes on placing cards after it has lost would be scored by the cards
+    #: it still brings home, and the nested search would follow lines already lost (docs/performance.md,
+    #: "What changed in 0.10").
     playout_ends_at_dead_end = True
 
     def first_search_share(self, state: State) -> float:
