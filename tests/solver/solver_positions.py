@@ -112,3 +112,14 @@ def reduced_position(game_id: str, variant: str, seed: int, left: int | None = N
     obj["foundations"] = [format_cards(p) for p in obj["foundations"]]
     obj["tableau"] = [format_cards(p) for p in obj["tableau"]]
     return games.get(game_id).from_json(obj)
+
+
+def hand_made(game_id: str, variant: str, **piles: Any) -> State:
+    """A position from its piles (cards as numbers or names), the other keys as in SPEC's JSON."""
+    obj = {"game": game_id, "variant": variant, "deal": None, "stock": [], "waste": []}
+    obj.update(piles)
+    for key in ("foundations", "tableau"):
+        obj[key] = [format_cards(p) if p and isinstance(p[0], int) else p for p in obj[key]]
+    for key in ("stock", "waste"):
+        obj[key] = format_cards(obj[key]) if obj[key] and isinstance(obj[key][0], int) else obj[key]
+    return games.get(game_id).from_json(obj)

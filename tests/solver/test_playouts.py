@@ -12,7 +12,7 @@ from cadogan.solver import native, solve
 from cadogan.solver.playouts import find_win, nested_search
 from cadogan.solver.search import search
 
-from solver_positions import VARIANTS, reduced_position
+from solver_positions import VARIANTS, hand_made, reduced_position
 
 needs_core = pytest.mark.skipif(not native.available(), reason="the compiled core is not built")
 
@@ -121,10 +121,8 @@ def _square_dead_but_not_stuck() -> State:
     top): KH, the last card, lies on QH, so the position is dead, yet 9H, 10H and JH can go home."""
     found = [[r + 16 * s for r in range(1, 14 if s != 2 else 9)] for s in range(4)]
     found += [[r + 16 * s for r in range(13, 0, -1)] for s in range(4)]
-    return games.get("square").from_json({
-        "game": "square", "variant": "free", "deal": None, "stock": [], "waste": [],
-        "foundations": [[f"{'A23456789TJQK'[c % 16 - 1]}{'CDHS'[c // 16]}" for c in pile] for pile in found],
-        "tableau": [["QH", "KH", "JH", "TH", "9H"]] + [[] for _ in range(11)]})
+    return hand_made("square", "free", foundations=found,
+                     tableau=[["QH", "KH", "JH", "TH", "9H"]] + [[] for _ in range(11)])
 
 
 def test_square_playouts_end_at_a_dead_end(monkeypatch):

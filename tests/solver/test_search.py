@@ -13,7 +13,7 @@ from cadogan.games.base import Move
 from cadogan.solver import Hint, SolveResult, hint, native, solve
 from cadogan.solver.search import PRUNING_RULES, search
 
-from solver_positions import VARIANTS, reduced_position
+from solver_positions import VARIANTS, hand_made, reduced_position
 
 HAS_CORE = native.available()
 ENGINES = [False, True] if HAS_CORE else [False]
@@ -28,16 +28,6 @@ def replays_to_a_win(state, moves: list[Move]) -> bool:
 
 # --- hand-made end positions, won and lost, for every game ------------------------------------
 
-def _position(game_id: str, variant: str, **piles) -> object:
-    obj = {"game": game_id, "variant": variant, "deal": None, "stock": [], "waste": []}
-    obj.update(piles)
-    for key in ("foundations", "tableau"):
-        obj[key] = [format_cards(p) if p and isinstance(p[0], int) else p for p in obj[key]]
-    for key in ("stock", "waste"):
-        obj[key] = format_cards(obj[key]) if obj[key] and isinstance(obj[key][0], int) else obj[key]
-    return games.get(game_id).from_json(obj)
-
-
 def _british_full(suit: int, size: int = 26) -> list[int]:
     return [(n + 1 if n < 13 else 26 - n) + 16 * suit for n in range(size)]
 
@@ -47,7 +37,7 @@ def british_end(variant: str, hearts_top: list[str]):
     (``hearts_top`` bottom first)."""
     n = 16 if variant == "piles" else 4
     tableau = [hearts_top] + [[] for _ in range(n - 1)]
-    return _position("british-square", variant, foundations=[_british_full(s, 24 if s == 2 else 26) for s in range(4)],
+    return hand_made("british-square", variant, foundations=[_british_full(s, 24 if s == 2 else 26) for s in range(4)],
                      tableau=tableau, built=[0] * n)
 
 
@@ -56,7 +46,7 @@ def square_end(variant: str, redeals: int):
     found = [[r + 16 * s for r in range(1, 14 if s != 2 else 12)] for s in range(4)]
     found += [[r + 16 * s for r in range(13, 0, -1)] for s in range(4)]
     tableau = [["QH", "KH"]] + [[] for _ in range(11)]
-    return _position("square", variant, foundations=found, tableau=tableau, redeals_left=redeals)
+    return hand_made("square", variant, foundations=found, tableau=tableau, redeals_left=redeals)
 
 
 def precedence_end(variant: str, waste: list[str], redeals: int):
@@ -75,7 +65,7 @@ def precedence_end(variant: str, waste: list[str], redeals: int):
             pile.append(card)
         found.append(pile)
     assert not pool
-    return _position("precedence", variant, foundations=found, tableau=[], waste=waste, redeals_left=redeals)
+    return hand_made("precedence", variant, foundations=found, tableau=[], waste=waste, redeals_left=redeals)
 
 
 END_POSITIONS = [
@@ -179,7 +169,7 @@ def _square_building_phase(seed: int):
     rng.shuffle(out)
     cut = sorted(rng.sample(range(1, len(out)), min(len(out) - 1, rng.randint(0, 2))))
     piles = [out[a:b] for a, b in zip([0] + cut, cut + [len(out)])]
-    return _position("square", "free", foundations=found, tableau=piles + [[] for _ in range(12 - len(piles))])
+    return hand_made("square", "free", foundations=found, tableau=piles + [[] for _ in range(12 - len(piles))])
 
 
 def test_square_dead_end_test_is_never_wrong_and_finds_losses():
@@ -206,7 +196,7 @@ def _square_dealing(t3: str, t12: str):
     found = [[r + 16 * s for r in range(1, 14 if s != 2 else 8)] for s in range(4)]
     found += [[r + 16 * s for r in range(13, 0 if s != 3 else 8, -1)] for s in range(4)]
     upper = [["9H"], ["TH"], [t3], ["7S"], ["6S"], ["5S"], ["4S"], ["8H", "AS"], ["3S"]]
-    return _position("square", "free", foundations=found, stock=["KH"],
+    return hand_made("square", "free", foundations=found, stock=["KH"],
                      tableau=upper + [["JH"], ["QH"], [t12]], received=[f"t{i}" for i in range(2, 13)])
 
 
@@ -225,11 +215,11 @@ def test_square_dead_end_while_dealing(use_core):
     assert solve(alive, timeout=10, use_core=use_core).result == "won"
 
 
-def _parking_position(waste: list[str]):
+def _parkinghand_made(waste: list[str]):
     """Hearts up to 10H home, the other suits down to 3 (24 cards each); the hearts left but those
     in ``waste`` lie in t1, 9H..AH then the two KH on top."""
     rest = [f"{r}H" for r in "T98765432A"] + ["KH", "KH"]
-    return _position("british-square", "columns", waste=waste,
+    return hand_made("british-square", "columns", waste=waste,
                      foundations=[_british_full(s, 10 if s == 2 else 24) for s in range(4)],
                      tableau=[rest, [], [], []], built=[0] * 4)
 
@@ -239,14 +229,14 @@ def test_british_square_waste_that_needs_more_piles_than_there_are_is_dead_and_l
     (each needs a card under 2S), so they must lie in the tableau: two QH (two piles) and three
     other suits (three more), five piles where there are four."""
     from cadogan.games.british_square import waste_needs_more_piles
-    lost = _parking_position(["JH", "JH", "2C", "2D", "2S", "QH", "QH", "AC", "AD", "AS"])
+    lost = _parkinghand_made(["JH", "JH", "2C", "2D", "2S", "QH", "QH", "AC", "AD", "AS"])
     assert waste_needs_more_piles(lost) and games.get("british-square").is_dead(lost)
     assert search(lost, prune=False, max_nodes=500_000)[0] == "lost"
-    fits = _parking_position(["JH", "JH", "QH", "2C", "2D", "2S", "QH", "AC", "AD", "AS"])
+    fits = _parkinghand_made(["JH", "JH", "QH", "2C", "2D", "2S", "QH", "AC", "AD", "AS"])
     assert not waste_needs_more_piles(fits)  # one QH fewer above 2S: four piles are enough
 
 
-def _deep_waste_position(seed: int):
+def _deep_wastehand_made(seed: int):
     """A British Square ``columns`` position without stock: each suit's foundation holds 6 to 26
     cards, and of the cards left three in four lie in the waste, the others in the tableau."""
     rng = random.Random(seed)
@@ -261,7 +251,7 @@ def _deep_waste_position(seed: int):
     waste = []
     for card in pool:
         (waste if rng.random() < 0.75 else tableau[rng.randrange(4)]).append(card)
-    return _position("british-square", "columns", waste=waste, foundations=found, tableau=tableau, built=[0] * 4)
+    return hand_made("british-square", "columns", waste=waste, foundations=found, tableau=tableau, built=[0] * 4)
 
 
 def test_british_square_pile_count_never_calls_a_won_position_dead():
@@ -271,7 +261,7 @@ def test_british_square_pile_count_never_calls_a_won_position_dead():
     game = games.get("british-square")
     fired = proven = 0
     for seed in range(300):
-        state = _deep_waste_position(seed)
+        state = _deep_wastehand_made(seed)
         if HAS_CORE:
             assert native.is_dead(state) == game.is_dead(state), f"seed {seed}"
         if not waste_needs_more_piles(state):
@@ -336,7 +326,7 @@ def test_hint_gives_the_first_move_of_a_win():
     assert h == Hint(Move.from_text("redeal"), "winnable")
 
 
-def test_hint_on_a_lost_position():
+def test_hint_on_a_losthand_made():
     state = precedence_end("king-out", ["8C", "7C"], 0)
     assert hint(state, budget=0.3) == Hint(None, "lost")
 
