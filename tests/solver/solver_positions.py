@@ -123,3 +123,10 @@ def hand_made(game_id: str, variant: str, **piles: Any) -> State:
     for key in ("stock", "waste"):
         obj[key] = format_cards(obj[key]) if obj[key] and isinstance(obj[key][0], int) else obj[key]
     return games.get(game_id).from_json(obj)
+
+
+def square_foundations(lengths: dict[int, int] | None = None) -> list[list[int]]:
+    """Square's eight foundations (0-3 up from the Aces, 4-7 down from the Kings), foundation k
+    holding the first ``lengths[k]`` cards of its run, all 13 where ``lengths`` says nothing."""
+    lengths = lengths or {}
+    return [[(r if k < 4 else 14 - r) + 16 * (k % 4) for r in range(1, lengths.get(k, 13) + 1)] for k in range(8)]

@@ -12,7 +12,7 @@ from cadogan.solver import native, solve
 from cadogan.solver.playouts import find_win, nested_search
 from cadogan.solver.search import search
 
-from solver_positions import VARIANTS, hand_made, reduced_position
+from solver_positions import VARIANTS, hand_made, reduced_position, square_foundations
 
 needs_core = pytest.mark.skipif(not native.available(), reason="the compiled core is not built")
 
@@ -119,9 +119,7 @@ def test_forced_moves_are_played_without_a_search_of_their_own():
 def _square_dead_but_not_stuck() -> State:
     """Square free, all home but 9H-KH of the ascending hearts, in t1 as QH KH JH 10H 9H (9H on
     top): KH, the last card, lies on QH, so the position is dead, yet 9H, 10H and JH can go home."""
-    found = [[r + 16 * s for r in range(1, 14 if s != 2 else 9)] for s in range(4)]
-    found += [[r + 16 * s for r in range(13, 0, -1)] for s in range(4)]
-    return hand_made("square", "free", foundations=found,
+    return hand_made("square", "free", foundations=square_foundations({2: 8}),
                      tableau=[["QH", "KH", "JH", "TH", "9H"]] + [[] for _ in range(11)])
 
 

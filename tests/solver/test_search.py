@@ -13,7 +13,7 @@ from cadogan.games.base import Move
 from cadogan.solver import Hint, SolveResult, hint, native, solve
 from cadogan.solver.search import PRUNING_RULES, search
 
-from solver_positions import VARIANTS, hand_made, reduced_position
+from solver_positions import VARIANTS, hand_made, reduced_position, square_foundations
 
 HAS_CORE = native.available()
 ENGINES = [False, True] if HAS_CORE else [False]
@@ -43,10 +43,9 @@ def british_end(variant: str, hearts_top: list[str]):
 
 def square_end(variant: str, redeals: int):
     """Everything home but QH and KH of the ascending hearts, left in t1 with the King on top."""
-    found = [[r + 16 * s for r in range(1, 14 if s != 2 else 12)] for s in range(4)]
-    found += [[r + 16 * s for r in range(13, 0, -1)] for s in range(4)]
     tableau = [["QH", "KH"]] + [[] for _ in range(11)]
-    return hand_made("square", variant, foundations=found, tableau=tableau, redeals_left=redeals)
+    return hand_made("square", variant, foundations=square_foundations({2: 11}), tableau=tableau,
+                     redeals_left=redeals)
 
 
 def precedence_end(variant: str, waste: list[str], redeals: int):
@@ -159,13 +158,8 @@ def _square_building_phase(seed: int):
     foundations, shuffled into one to three piles."""
     rng = random.Random(seed)
     unfinished = rng.sample(range(8), rng.randint(1, 2))
-    found, out = [], []
-    for k in range(8):
-        suit = k % 4
-        chain = [r + 16 * suit for r in (range(1, 14) if k < 4 else range(13, 0, -1))]
-        keep = 13 - rng.randint(2, 5) if k in unfinished else 13
-        found.append(chain[:keep])
-        out += chain[keep:]
+    found = square_foundations({k: 13 - rng.randint(2, 5) for k in range(8) if k in unfinished})
+    out = [card for pile, full in zip(found, square_foundations()) for card in full[len(pile):]]
     rng.shuffle(out)
     cut = sorted(rng.sample(range(1, len(out)), min(len(out) - 1, rng.randint(0, 2))))
     piles = [out[a:b] for a, b in zip([0] + cut, cut + [len(out)])]
@@ -193,10 +187,8 @@ def test_square_dead_end_test_is_never_wrong_and_finds_losses():
 def _square_dealing(t3: str, t12: str):
     """Square free, dealing: all home but 8H-KH of the ascending hearts and 8S-AS of the descending
     spades; KH still in the stock, AS on 8H in t8, one card in each other pile (t3 and t12 given)."""
-    found = [[r + 16 * s for r in range(1, 14 if s != 2 else 8)] for s in range(4)]
-    found += [[r + 16 * s for r in range(13, 0 if s != 3 else 8, -1)] for s in range(4)]
     upper = [["9H"], ["TH"], [t3], ["7S"], ["6S"], ["5S"], ["4S"], ["8H", "AS"], ["3S"]]
-    return hand_made("square", "free", foundations=found, stock=["KH"],
+    return hand_made("square", "free", foundations=square_foundations({2: 7, 7: 5}), stock=["KH"],
                      tableau=upper + [["JH"], ["QH"], [t12]], received=[f"t{i}" for i in range(2, 13)])
 
 
