@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, Sequence
 
 from cadogan.cards import Card, check_deal_number, dealing_order, format_cards, parse_card
 from cadogan.errors import BadInput, IllegalMove
@@ -277,6 +277,15 @@ class State:
         return self.record()
 
 
+class ExactModel(Protocol):
+    """A whole position stated for a constraint solver (``Game.exact_model``)."""
+
+    def decide(self, seconds: float, max_memory_mb: int) -> tuple[str, list[Move], int]:
+        """``(result, line, branches)``: ``won`` with a winning line, ``lost`` (proven: the
+        model has no solution) or ``unknown`` when ``seconds`` ran out first."""
+        ...
+
+
 class Game:
     """One game: its id, variants (first is the default) and how to make its states.
 
@@ -408,6 +417,16 @@ class Game:
         (many cheap restarts, which win the easy deals at once) before the top level (each step
         judged by searches a level lower) takes over."""
         return 0.3
+
+    def exact_model(self, state: State) -> ExactModel | None:
+        """The position as an exact constraint model (its solutions are exactly the wins), which a
+        constraint solver decides by learning from its failures; None where the game has none."""
+        return None
+
+    def model_share(self, state: State) -> float:
+        """The share of a limited solve kept at its end for ``exact_model`` (instead of the
+        complete search's second run); 0 where the game has no model."""
+        return 0.0
 
     #: Whether a playout ends at a position ``is_dead`` refutes (only where that test is cheap).
     playout_ends_at_dead_end = False

@@ -13,7 +13,7 @@ from typing import Any
 
 from cadogan.cards import KING, RANK_LETTERS, RANK_NAMES, Card, format_card, rank_of
 from cadogan.errors import BadInput
-from cadogan.games.base import DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, Game, Move, State, pile_name
+from cadogan.games.base import DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, ExactModel, Game, Move, State, pile_name
 
 BASE_RANKS = (13, 12, 11, 10, 9, 8, 7, 6)
 REDEALS = 2
@@ -358,6 +358,18 @@ class Precedence(Game):
         seconds; it won first-king deals 82 and 180, which level 2 had left open (82 even after
         150 s)."""
         return 3
+
+    def exact_model(self, state: State) -> ExactModel | None:
+        """The position as a schedule (``cadogan.games.precedence_schedule``): which pass, after
+        which deal and onto which foundation each card goes home."""
+        from cadogan.games.precedence_schedule import PrecedenceSchedule
+        assert isinstance(state, PrecedenceState)
+        return PrecedenceSchedule(state)
+
+    def model_share(self, state: State) -> float:
+        """85 %: the model proves lost the deals the search cannot (first-king 117 and 178 in
+        about 21 s each, one core), while the playouts win nearly every won deal within 3 s."""
+        return 0.85
 
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: plays (most cards still to come first), deal, redeal."""

@@ -21,10 +21,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from cadogan.errors import IllegalMove
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.10"  # 0.10: Square's dead end (no last card of a foundation can be a pile's bottom card), which also ends its playouts
+SOLVER_VERSION = "0.11"  # 0.11: Precedence decided by an exact constraint model (CP-SAT) after the playouts
 DEFAULT_MAX_MEMORY_MB = 1024
+MODEL_MIN_SECONDS = 3.0  # below this an exact model is not built (a hint's budget goes to the search)
+MODEL_MARGIN_SECONDS = 0.1  # kept back from the model's time so that a solve never outruns its timeout
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
            "core_available"]
@@ -65,7 +68,10 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     With a time or node limit the budget is spent in three phases: the complete search for the
     game's ``Game.first_search_share`` of it (small or easy positions are decided there), then
     nested playouts for the game's ``Game.playout_share`` of it (``cadogan.solver.playouts``: a
-    search for wins only), then the complete search again with what is left.  Without limits only
+    search for wins only), then the complete search again with what is left.  Where the game has
+    an exact model (``Game.exact_model``) and its ``Game.model_share`` of the timeout is at least
+    ``MODEL_MIN_SECONDS``, the playouts end where that share begins and the model, not the complete
+    search, gets the rest (its lines are replayed before they are believed).  Without limits only
     the complete search runs.
 
     ``max_memory_mb`` bounds the transposition table (default ``DEFAULT_MAX_MEMORY_MB``).
@@ -89,20 +95,54 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         nodes_left = None if max_nodes is None else max(1, int(max_nodes * fraction) - nodes_used)
         return _complete_search(state, time_left, nodes_left, max_memory_mb, use_core)
 
+    model_seconds = 0.0 if timeout is None else timeout * min(0.9, max(0.0, state.game.model_share(state)))
+    if model_seconds < MODEL_MIN_SECONDS:
+        model_seconds = 0.0
     first = complete(first_share if share else 1.0, 0)
     nodes, best_first = first.nodes, first.best_first
-    if first.result != "unknown" or not share:
+    if first.result != "unknown" or not (share or model_seconds):
         return SolveResult(first.result, first.moves, nodes, time.perf_counter() - start, best_first)
     elapsed = time.perf_counter() - start
-    found = find_win(state, None if timeout is None else max(0.0, timeout * (first_share + share) - elapsed),
+    playouts_end = None if timeout is None else \
+        timeout - model_seconds if model_seconds else timeout * (first_share + share)
+    found = find_win(state, None if playouts_end is None else max(0.0, playouts_end - elapsed),
                      None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core)
     nodes += found.nodes
     best_first = found.best_first or best_first
     if found.result == "won":
         return SolveResult("won", found.moves, nodes, time.perf_counter() - start, found.moves[0], 104)
+    if model_seconds:
+        assert timeout is not None
+        result, moves, branches = _decide_by_model(state, start + timeout, max_memory_mb)
+        return SolveResult(result, moves, nodes + branches, time.perf_counter() - start,
+                           moves[0] if moves else best_first, 104 if moves else found.home)
     rest = complete(1.0, nodes)
     return SolveResult(rest.result, rest.moves, nodes + rest.nodes, time.perf_counter() - start,
                        best_first or rest.best_first, found.home)
+
+
+def _decide_by_model(state: State, deadline: float, max_memory_mb: int) -> tuple[str, list[Move], int]:
+    """The game's exact model, given the time left before ``deadline``; a line it answers is
+    replayed through the engine, and one that does not win (a fault of the model) counts as
+    unknown, never as a win."""
+    model = state.game.exact_model(state)
+    if model is None:
+        return "unknown", [], 0
+    seconds = deadline - time.perf_counter() - MODEL_MARGIN_SECONDS
+    result, moves, branches = model.decide(seconds, max_memory_mb)
+    if result == "won" and not _wins(state, moves):
+        return "unknown", [], branches
+    return result, moves, branches
+
+
+def _wins(state: State, moves: list[Move]) -> bool:
+    played = state.copy()
+    try:
+        for move in moves:
+            played.play(move)
+    except IllegalMove:
+        return False
+    return played.is_won()
 
 
 def _complete_search(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int,

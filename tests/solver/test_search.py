@@ -13,17 +13,10 @@ from cadogan.games.base import Move
 from cadogan.solver import Hint, SolveResult, hint, native, solve
 from cadogan.solver.search import PRUNING_RULES, search
 
-from solver_positions import VARIANTS, hand_made, reduced_position, square_foundations
+from solver_positions import VARIANTS, hand_made, reduced_position, replays_to_a_win, square_foundations
 
 HAS_CORE = native.available()
 ENGINES = [False, True] if HAS_CORE else [False]
-
-
-def replays_to_a_win(state, moves: list[Move]) -> bool:
-    replay = state.copy()
-    for move in moves:
-        replay.play(move)  # IllegalMove if the line is not legal
-    return replay.is_won()
 
 
 # --- hand-made end positions, won and lost, for every game ------------------------------------

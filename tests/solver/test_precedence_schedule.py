@@ -1,0 +1,106 @@
+"""Precedence's exact model (``cadogan.games.precedence_schedule``) against the complete search,
+and how ``solve`` uses it."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from cadogan import games
+from cadogan.games.base import Move
+from cadogan.games.precedence_schedule import PrecedenceSchedule
+from cadogan.solver import MODEL_MIN_SECONDS, _decide_by_model, native, solve
+from cadogan.solver.search import search
+
+from solver_positions import reduced_position, replays_to_a_win
+
+
+@pytest.mark.parametrize("variant", ["king-out", "first-king"])
+def test_the_model_agrees_with_the_complete_search(variant):
+    decided = {"won": 0, "lost": 0}
+    for seed in range(40):
+        state = reduced_position("precedence", variant, seed, left=8 + seed % 17)
+        searched = search(state, max_nodes=50_000)
+        if searched[0] == "unknown":
+            continue
+        result, line, _ = PrecedenceSchedule(state).decide(10, 256)
+        assert result == searched[0], f"seed {seed}: the model says {result}, the search {searched[0]}"
+        if result == "won":
+            assert replays_to_a_win(state, line)
+        decided[result] += 1
+    assert decided["won"] >= 5 and decided["lost"] >= 5, decided
+
+
+def _last_pass(variant: str, deal: int):
+    """A position of the deal in its last pass with at most 40 cards in the stock, reached by the
+    game's most promising move (a deal instead, 3 % of the time)."""
+    rng = random.Random(deal)
+    state = games.load("precedence", variant, deal)
+    while state.redeals_left or len(state.stock) > 40:
+        moves = state.game.ordered_moves(state)  # plays first, then deal or redeal
+        if not moves:
+            return None
+        turn = next((m for m in moves if m.src < 0), None)
+        state.play(turn if turn and rng.random() < 0.03 else moves[0])
+    return state
+
+
+@pytest.mark.parametrize("variant", ["king-out", "first-king"])
+def test_the_model_agrees_with_the_complete_search_in_real_last_passes(variant):
+    decided = {"won": 0, "lost": 0}
+    for deal in range(30):
+        state = _last_pass(variant, deal)
+        if state is None:
+            continue
+        searched = (native.search if native.available() else search)(state, max_nodes=300_000)
+        if searched[0] == "unknown":
+            continue
+        result, line, _ = PrecedenceSchedule(state).decide(10, 256)
+        assert result == searched[0], f"deal {deal}: the model says {result}, the search {searched[0]}"
+        if result == "won":
+            assert replays_to_a_win(state, line)
+        decided[result] += 1
+    assert decided["won"] >= 3 and decided["lost"] >= 10, decided
+
+
+def test_the_model_plays_from_the_middle_of_a_pass_with_redeals_left():
+    state = games.load("precedence", "king-out", 4)
+    for _ in range(30):
+        state.play(next(m for m in state.game.ordered_moves(state)))
+    assert state.waste and state.stock and state.redeals_left == 2
+    result, line, branches = PrecedenceSchedule(state).decide(60, 256)
+    assert result == "won" and branches > 0
+    assert replays_to_a_win(state, line)
+
+
+def test_solve_hands_the_end_of_its_time_to_the_model(monkeypatch):
+    """With the search and the playouts blind, a lost position is still proven by the model,
+    within the timeout."""
+    from cadogan.solver import playouts
+    import cadogan.solver as solver
+    from cadogan.solver.search import Outcome, PlayoutResult
+
+    monkeypatch.setattr(solver, "_complete_search", lambda *a: Outcome("unknown", [], 0, 0.0))
+    monkeypatch.setattr(playouts, "find_win",
+                        lambda *a, **k: PlayoutResult("unknown", [], 0, 0.0, None, 0))
+    lost = next(state for seed in range(40)
+                if search(state := reduced_position("precedence", "first-king", seed, left=12),
+                          max_nodes=50_000)[0] == "lost")
+    timeout = MODEL_MIN_SECONDS / lost.game.model_share(lost) + 0.5
+    start = time.perf_counter()
+    result = solve(lost, timeout=timeout)
+    assert result.result == "lost"
+    assert time.perf_counter() - start < timeout + 0.2
+
+
+def test_a_line_that_does_not_win_is_never_reported_as_a_win(monkeypatch):
+    state = reduced_position("precedence", "king-out", 1, left=10)
+
+    class Broken:
+        def decide(self, seconds, max_memory_mb):
+            return "won", [Move.from_text("deal")], 1
+
+    monkeypatch.setattr(type(state.game), "exact_model", lambda self, s: Broken())
+    assert _decide_by_model(state, time.perf_counter() + 5, 256)[0] == "unknown"
