@@ -26,7 +26,8 @@ from cadogan.games.base import Move, State
 
 SOLVER_VERSION = "0.11"  # 0.11: Precedence decided by an exact constraint model (CP-SAT) after the playouts
 DEFAULT_MAX_MEMORY_MB = 1024
-MODEL_MIN_SECONDS = 3.0  # below this an exact model is not built (a hint's budget goes to the search)
+MODEL_MIN_SECONDS = 10.0  # below this an exact model is not built: it seldom decides a deal in less, and the
+# playouts keep their whole share (hints, the winnability check and the 10 s Solution search of the front ends)
 MODEL_MARGIN_SECONDS = 0.1  # kept back from the model's time so that a solve never outruns its timeout
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",

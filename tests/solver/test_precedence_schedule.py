@@ -104,3 +104,15 @@ def test_a_line_that_does_not_win_is_never_reported_as_a_win(monkeypatch):
 
     monkeypatch.setattr(type(state.game), "exact_model", lambda self, s: Broken())
     assert _decide_by_model(state, time.perf_counter() + 5, 256)[0] == "unknown"
+
+
+def test_a_short_solve_never_builds_the_model(monkeypatch):
+    """Hints, the winnability check and the 10 s Solution search keep the playouts' whole share."""
+    state = games.load("precedence", "first-king", 2)
+
+    def no_model(self, s):
+        raise AssertionError("the model was built")
+
+    monkeypatch.setattr(type(state.game), "exact_model", no_model)
+    assert MODEL_MIN_SECONDS / state.game.model_share(state) > 10.0
+    assert solve(state, timeout=10.0).result == "won"
