@@ -203,6 +203,20 @@ class State:
     def is_legal(self, move: Move) -> bool:
         return self.why_illegal(move) is None
 
+    def line_wins(self, moves: Iterable[Move | str]) -> bool:
+        """Whether ``moves``, played from here on a copy (this state is left unchanged), win the
+        game; IllegalMove (or BadInput) at the first move that cannot be made.
+
+        >>> from cadogan.games import load
+        >>> state = load("precedence", "king-out", 1)
+        >>> state.line_wins(["deal", "deal"]), len(state.move_stack)
+        (False, 0)
+        """
+        replay = self.copy()
+        for move in moves:
+            replay.play(move)
+        return replay.is_won()
+
     def cards_home(self) -> int:
         """How many cards are on the foundations (104 when the game is won)."""
         return sum(map(len, self.foundations))

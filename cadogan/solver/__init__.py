@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from cadogan.errors import IllegalMove
+from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
 
 SOLVER_VERSION = "0.11"  # 0.11: Precedence decided by an exact constraint model (CP-SAT) after the playouts
@@ -131,19 +131,16 @@ def _decide_by_model(state: State, deadline: float, max_memory_mb: int) -> tuple
         return "unknown", [], 0
     seconds = deadline - time.perf_counter() - MODEL_MARGIN_SECONDS
     result, moves, branches = model.decide(seconds, max_memory_mb)
-    if result == "won" and not _wins(state, moves):
+    if result == "won" and not _line_wins(state, moves):
         return "unknown", [], branches
     return result, moves, branches
 
 
-def _wins(state: State, moves: list[Move]) -> bool:
-    played = state.copy()
+def _line_wins(state: State, moves: list[Move]) -> bool:
     try:
-        for move in moves:
-            played.play(move)
-    except IllegalMove:
+        return state.line_wins(moves)
+    except CadoganError:
         return False
-    return played.is_won()
 
 
 def _complete_search(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int,

@@ -125,14 +125,6 @@ def hand_made(game_id: str, variant: str, **piles: Any) -> State:
     return games.get(game_id).from_json(obj)
 
 
-def replays_to_a_win(state: State, moves: list) -> bool:
-    """Whether ``moves`` played from ``state`` (left unchanged) win; IllegalMove if one is illegal."""
-    replay = state.copy()
-    for move in moves:
-        replay.play(move)
-    return replay.is_won()
-
-
 def square_foundations(lengths: dict[int, int] | None = None) -> list[list[int]]:
     """Square's eight foundations (0-3 up from the Aces, 4-7 down from the Kings), foundation k
     holding the first ``lengths[k]`` cards of its run, all 13 where ``lengths`` says nothing."""

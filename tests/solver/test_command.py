@@ -24,10 +24,7 @@ def test_solve_json_has_exactly_the_spec_fields_and_a_winning_line(capsys):
     assert list(obj) == ["game", "variant", "deal", "result", "moves", "nodes", "seconds"]
     assert obj["game"] == "precedence" and obj["variant"] == "king-out" and obj["deal"] == 4
     assert obj["result"] == "won" and isinstance(obj["nodes"], int) and isinstance(obj["seconds"], float)
-    state = games.load("precedence", "king-out", 4)
-    for move in parse_moves(obj["moves"]):
-        state.play(move)
-    assert state.is_won()
+    assert games.load("precedence", "king-out", 4).line_wins(parse_moves(obj["moves"]))
 
 
 def test_solve_unknown_when_the_node_limit_is_reached(capsys):
@@ -46,9 +43,7 @@ def test_solve_a_position_file(capsys, tmp_path):
     assert status == 0 and obj["deal"] is None and obj["variant"] == "free"
     assert obj["result"] in ("won", "lost")
     if obj["result"] == "won":
-        for move in parse_moves(obj["moves"]):
-            state.play(move)
-        assert state.is_won()
+        assert state.line_wins(parse_moves(obj["moves"]))
 
 
 def test_solve_text_output_names_the_verdict(capsys):

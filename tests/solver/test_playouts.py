@@ -12,7 +12,7 @@ from cadogan.solver import native, solve
 from cadogan.solver.playouts import find_win, nested_search
 from cadogan.solver.search import search
 
-from solver_positions import VARIANTS, hand_made, reduced_position, replays_to_a_win, square_foundations
+from solver_positions import VARIANTS, hand_made, reduced_position, square_foundations
 
 needs_core = pytest.mark.skipif(not native.available(), reason="the compiled core is not built")
 
@@ -34,7 +34,7 @@ def test_playouts_answer_won_only_with_a_line_that_wins_and_never_lost(game_id, 
             assert run.result in ("won", "unknown")
             if run.result == "won":
                 wins += 1
-                assert replays_to_a_win(state, run.moves)
+                assert state.line_wins(run.moves)
                 assert complete.result != "lost", f"seed {seed}: playouts won a position proven lost"
         assert state.to_json() == before  # the state is left as it was
     assert wins, "no small position was won: the playouts test nothing"
@@ -49,7 +49,7 @@ def test_core_playouts_win_deals_the_complete_search_cannot_decide(game_id, vari
     assert native.search(state, max_nodes=300_000).result == "unknown"
     found = find_win(state, timeout=None, max_nodes=100_000_000)  # a node limit: the same answer on any machine
     assert found.result == "won" and found.home == 104
-    assert replays_to_a_win(state, found.moves)
+    assert state.line_wins(found.moves)
 
 
 @pytest.mark.parametrize("use_core", [False, pytest.param(True, marks=needs_core)])
@@ -71,7 +71,7 @@ def test_playouts_need_a_limit():
 @needs_core
 def test_a_timed_solve_wins_with_playouts_and_still_proves_losses():
     won = solve(games.load("precedence", "king-out", 1), timeout=20)
-    assert won.result == "won" and replays_to_a_win(games.load("precedence", "king-out", 1), won.moves)
+    assert won.result == "won" and games.load("precedence", "king-out", 1).line_wins(won.moves)
     assert solve(games.load("british-square", "columns", 7), timeout=60).result == "lost"
 
 

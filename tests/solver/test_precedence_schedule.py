@@ -14,7 +14,7 @@ from cadogan.games.precedence_schedule import PrecedenceSchedule
 from cadogan.solver import MODEL_MIN_SECONDS, _decide_by_model, native, solve
 from cadogan.solver.search import search
 
-from solver_positions import reduced_position, replays_to_a_win
+from solver_positions import reduced_position
 
 
 @pytest.mark.parametrize("variant", ["king-out", "first-king"])
@@ -28,7 +28,7 @@ def test_the_model_agrees_with_the_complete_search(variant):
         result, line, _ = PrecedenceSchedule(state).decide(10, 256)
         assert result == searched[0], f"seed {seed}: the model says {result}, the search {searched[0]}"
         if result == "won":
-            assert replays_to_a_win(state, line)
+            assert state.line_wins(line)
         decided[result] += 1
     assert decided["won"] >= 5 and decided["lost"] >= 5, decided
 
@@ -60,7 +60,7 @@ def test_the_model_agrees_with_the_complete_search_in_real_last_passes(variant):
         result, line, _ = PrecedenceSchedule(state).decide(10, 256)
         assert result == searched[0], f"deal {deal}: the model says {result}, the search {searched[0]}"
         if result == "won":
-            assert replays_to_a_win(state, line)
+            assert state.line_wins(line)
         decided[result] += 1
     assert decided["won"] >= 3 and decided["lost"] >= 10, decided
 
@@ -72,7 +72,7 @@ def test_the_model_plays_from_the_middle_of_a_pass_with_redeals_left():
     assert state.waste and state.stock and state.redeals_left == 2
     result, line, branches = PrecedenceSchedule(state).decide(60, 256)
     assert result == "won" and branches > 0
-    assert replays_to_a_win(state, line)
+    assert state.line_wins(line)
 
 
 def test_solve_hands_the_end_of_its_time_to_the_model(monkeypatch):

@@ -13,7 +13,7 @@ from cadogan.games.base import Move
 from cadogan.solver import Hint, SolveResult, hint, native, solve
 from cadogan.solver.search import PRUNING_RULES, search
 
-from solver_positions import VARIANTS, hand_made, reduced_position, replays_to_a_win, square_foundations
+from solver_positions import VARIANTS, hand_made, reduced_position, square_foundations
 
 HAS_CORE = native.available()
 ENGINES = [False, True] if HAS_CORE else [False]
@@ -80,7 +80,7 @@ def test_hand_made_end_positions(name, make, expected, use_core):
     result = solve(state, timeout=10, use_core=use_core)
     assert result.result == expected
     if expected == "won":
-        assert replays_to_a_win(state, result.moves)
+        assert state.line_wins(result.moves)
 
 
 # --- pruning never cuts off a win -------------------------------------------------------------
@@ -98,7 +98,7 @@ def test_each_pruning_rule_agrees_with_the_plain_search(game_id, variant, rule):
             assert pruned[0] == plain[0], f"seed {seed}: {rule} says {pruned[0]}, plain search {plain[0]}"
             decided[plain[0]] += 1
         if pruned[0] == "won":
-            assert replays_to_a_win(state, pruned[1])
+            assert state.line_wins(pruned[1])
     assert decided["won"] >= 10
 
 
@@ -115,7 +115,7 @@ def test_pruned_core_agrees_with_the_plain_core_on_larger_positions(game_id, var
             assert pruned[0] == plain[0], f"seed {seed}"
             decided[plain[0]] += 1
         if pruned[0] == "won":
-            assert replays_to_a_win(state, pruned[1])
+            assert state.line_wins(pruned[1])
     assert decided["won"] >= 20
 
 
@@ -272,7 +272,7 @@ def test_solve_respects_its_timeout_and_leaves_the_state_alone(game_id, variant,
     assert elapsed < 0.25 + 0.2
     assert state.to_json() == before and not state.move_stack
     if result.result == "won":
-        assert replays_to_a_win(state, result.moves)
+        assert state.line_wins(result.moves)
     else:
         assert result.result in ("lost", "unknown") and result.moves == []
 
@@ -301,7 +301,7 @@ def test_solve_from_the_middle_of_a_game_returns_the_line_from_there():
     for _ in range(5):
         state.play("deal")
     result = solve(state, timeout=10)
-    assert result.result == "won" and replays_to_a_win(state, result.moves)
+    assert result.result == "won" and state.line_wins(result.moves)
     assert len(state.move_stack) == 5
 
 
@@ -331,7 +331,7 @@ def test_without_the_compiled_core_the_python_search_answers(monkeypatch):
     monkeypatch.setattr(native, "_core", None)
     state = precedence_end("king-out", ["7C", "8C"], 0)
     result = solve(state, timeout=5)
-    assert result.result == "won" and replays_to_a_win(state, result.moves)
+    assert result.result == "won" and state.line_wins(result.moves)
     assert hint(state, budget=0.2).move == Move.from_text("w>f8")
 
 
