@@ -10,7 +10,8 @@ True
 
 One search serves every game; the games supply their knowledge through the ``Game`` hooks
 (``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``, ``core_encoding``,
-``first_search_share``, ``playout_share``).  The hot
+``first_search_share``, ``playout_share``, and where a game has one, an exact constraint model:
+``exact_model``, ``model_share``).  The hot
 loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game offers an
 encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is also the
 reference the core is tested against.
