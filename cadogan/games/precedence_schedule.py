@@ -201,9 +201,9 @@ class PrecedenceSchedule:
         n, width = len(self.cards), self.width
         ticks = [solver.Value(tick) for tick in self.tick_of]
         events: list[tuple[int, Move]] = []
-        for i, tick in enumerate(ticks):
+        for i in range(n):
             f = next(f for f, goes in self.foundation_of[i].items() if solver.Value(goes))
-            events.append((2 * (tick * width + n - 1 - i), MOVES[WASTE][FOUNDATION_BASE + f]))
+            events.append((2 * solver.Value(self.time_of(i)), MOVES[WASTE][FOUNDATION_BASE + f]))
         last_play = max(time for time, _ in events) if events else 0
         last_pass = max((tick // width for tick in ticks), default=0)
         for p in range(last_pass + 1):

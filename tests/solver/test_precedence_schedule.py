@@ -17,19 +17,24 @@ from cadogan.solver.search import search
 from solver_positions import reduced_position
 
 
+def _assert_the_model_agrees(state, searched: str, where: str, decided: dict[str, int]) -> None:
+    """Unless the search's verdict ``searched`` is unknown: the model's is the same, its winning
+    line wins, and the verdict is counted in ``decided``."""
+    if searched == "unknown":
+        return
+    result, line, _ = PrecedenceSchedule(state).decide(10, 256)
+    assert result == searched, f"{where}: the model says {result}, the search {searched}"
+    if result == "won":
+        assert state.line_wins(line)
+    decided[result] += 1
+
+
 @pytest.mark.parametrize("variant", ["king-out", "first-king"])
 def test_the_model_agrees_with_the_complete_search(variant):
     decided = {"won": 0, "lost": 0}
     for seed in range(40):
         state = reduced_position("precedence", variant, seed, left=8 + seed % 17)
-        searched = search(state, max_nodes=50_000)
-        if searched[0] == "unknown":
-            continue
-        result, line, _ = PrecedenceSchedule(state).decide(10, 256)
-        assert result == searched[0], f"seed {seed}: the model says {result}, the search {searched[0]}"
-        if result == "won":
-            assert state.line_wins(line)
-        decided[result] += 1
+        _assert_the_model_agrees(state, search(state, max_nodes=50_000)[0], f"seed {seed}", decided)
     assert decided["won"] >= 5 and decided["lost"] >= 5, decided
 
 
@@ -55,13 +60,7 @@ def test_the_model_agrees_with_the_complete_search_in_real_last_passes(variant):
         if state is None:
             continue
         searched = (native.search if native.available() else search)(state, max_nodes=300_000)
-        if searched[0] == "unknown":
-            continue
-        result, line, _ = PrecedenceSchedule(state).decide(10, 256)
-        assert result == searched[0], f"deal {deal}: the model says {result}, the search {searched[0]}"
-        if result == "won":
-            assert state.line_wins(line)
-        decided[result] += 1
+        _assert_the_model_agrees(state, searched[0], f"deal {deal}", decided)
     assert decided["won"] >= 3 and decided["lost"] >= 10, decided
 
 
