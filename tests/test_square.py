@@ -221,3 +221,13 @@ def test_builds_that_uncover_a_card_wanted_home_come_first_then_the_closest_fit(
     order = [str(m) for m in games.get(G).search_moves(state)]
     assert order[0] == "t1>t2"                        # 9H onto TH uncovers the 2C
     assert order.index("t4>t5") < order.index("t4>t6")  # 6S onto 7S (needed later), not onto 5S
+
+
+def test_free_placement_puts_a_foundations_last_card_over_the_fewest_other_cards():
+    # A King of the stock finishes its foundation and, in a win, moves only home: every card under
+    # it waits for that, so it goes where it covers the fewest cards other than such last cards.
+    tableau = [["6D", "7H"], ["AS", "KD"], ["3S"]] + [list(pile) for pile in FREE_TABLEAU[3:]]
+    received = [f"t{i}" for i in range(4, 13)]
+    state = square(tableau, variant="free", stock=["KC", "5C", "9H"], received=received)
+    order = [str(m) for m in games.get(G).search_moves(state) if str(m).startswith("s>")]
+    assert order == ["s>t2", "s>t3", "s>t1"]

@@ -368,31 +368,14 @@ class Square(Game):
         return []
 
     def is_dead(self, state: State) -> bool:
-        """True when, with no gathering left, the last card of no unfinished foundation (the King
-        going up, the Ace going down) lies at the bottom of a pile or can still come to one.
-
-        Why such a position is lost: the last move of a win sends home the last card left, which
-        finishes its foundation, so it is one of those cards, and just before it the card is alone
-        in its pile: that pile's bottom card.  A pile's bottom card changes only when a stock card
-        goes onto the empty pile (a first placement, or the refill of an emptied bottom-row pile):
-        no card ever moves onto an empty pile, and the card under another leaves only after it.
-        A stock card can still come to a bottom only while a pile is empty or a bottom-row pile can
-        still be emptied in the dealing phase (``_can_empty_while_dealing``).  A gathering rebuilds
-        every pile, so while one is left the test says nothing.
-        """
+        """True when, with no gathering left, no last card can finish the game from a pile's
+        bottom (``_no_last_card_can_end_at_a_bottom``) or the cards under pinned last cards ask
+        the foundations to finish in a circle (``_pinned_cards_ask_for_a_circle``).  A gathering
+        rebuilds every pile, so while one is left the test says nothing."""
         assert isinstance(state, SquareState)
         if state.redeals_left:
             return False
-        last_cards = {last_card(k) for k, pile in enumerate(state.foundations) if len(pile) < 13}
-        if not last_cards or any(pile and pile[0] in last_cards for pile in state.tableau):
-            return False
-        if not any(card in last_cards for card in state.stock):
-            return True
-        if not all(state.tableau):
-            return False
-        reachable = {card for i in BOTTOM_ROW for card in state.tableau[i]}
-        reachable.update(state.stock)
-        return not any(_can_empty_while_dealing(state, i, reachable) for i in BOTTOM_ROW)
+        return _no_last_card_can_end_at_a_bottom(state) or _pinned_cards_ask_for_a_circle(state)
 
     #: The dead-end test is a scan of the stock and the piles, cheap enough for every step of a
     #: playout; a playout that goes on placing cards after it has lost would be scored by the cards
@@ -492,15 +475,20 @@ def round_match(state: SquareState) -> int | None:
 def move_detail(state: SquareState, move: Move, matched: int | None) -> int:
     """Order of promise of a placement or a build among its kind (0 for other moves).
 
-    A placement that sends the card home at once from the bottom row comes first, then the pile
-    ``round_match`` gives it, then by ``fit_order``; a build that uncovers a card wanted home comes
+    A placement that sends the card home at once from the bottom row comes first.  A foundation's
+    last card (``is_last_card``) then goes onto the pile with the fewest other cards (in a win it
+    moves only home, so every card it covers waits for its foundation to finish); any other card
+    onto the pile ``round_match`` gives it, then by ``fit_order``.  A build that uncovers a card wanted home comes
     first, then by ``fit_order``.  Only an order: the search still tries every move.
     """
     src, dst = move
     if src == STOCK:
-        distance = home_distance(state, state.stock[-1])
+        card = state.stock[-1]
+        distance = home_distance(state, card)
         if dst - TABLEAU_BASE in BOTTOM_ROW and distance == 0:
             return 0
+        if is_last_card(card):
+            return 1 + sum(not is_last_card(under) for under in state.piles[dst])
         if dst - TABLEAU_BASE == matched:
             return 1
         return fit_order(distance, _top_distance(state, dst - TABLEAU_BASE))
@@ -510,6 +498,18 @@ def move_detail(state: SquareState, move: Move, matched: int | None) -> int:
     if len(pile) > 1 and home_distance(state, pile[-2]) == 0:
         return 0
     return fit_order(home_distance(state, pile[-1]), _top_distance(state, dst - TABLEAU_BASE))
+
+
+def is_last_card(card: Card) -> bool:
+    """Whether ``card`` is the last card of a foundation (an Ace or a King: the first of each are
+    the bases).  In a won game such a card moves only home: it can be built only onto a card of
+    its suit one rank nearer the middle (a Two, a Queen), both copies of which go home before it,
+    which the one under it could not do.
+
+    >>> is_last_card(make_card(KING, 0)), is_last_card(make_card(7, 0))
+    (True, False)
+    """
+    return rank_of(card) in (ACE, KING)
 
 
 def _move_rank(move: Move) -> int:
@@ -522,6 +522,96 @@ def _move_rank(move: Move) -> int:
     if dst < TABLEAU_BASE:
         return 0
     return 2 if src == STOCK else 1
+
+
+def _no_last_card_can_end_at_a_bottom(state: SquareState) -> bool:
+    """True when the last card of no unfinished foundation (the King going up, the Ace going down)
+    lies at the bottom of a pile or can still come to one.
+
+    Why such a position is lost: the last move of a win sends home the last card left, which
+    finishes its foundation, so it is one of those cards, and just before it the card is alone in
+    its pile: that pile's bottom card.  A pile's bottom card changes only when a stock card goes
+    onto the empty pile (a first placement, or the refill of an emptied bottom-row pile): no card
+    ever moves onto an empty pile, and the card under another leaves only after it.  A stock card
+    can still come to a bottom only while a pile is empty or a bottom-row pile can still be emptied
+    in the dealing phase (``_can_empty_while_dealing``).
+    """
+    last_cards = {last_card(k) for k, pile in enumerate(state.foundations) if len(pile) < 13}
+    if not last_cards or any(pile and pile[0] in last_cards for pile in state.tableau):
+        return False
+    if not any(card in last_cards for card in state.stock):
+        return True
+    if not all(state.tableau):
+        return False
+    reachable = {card for i in BOTTOM_ROW for card in state.tableau[i]}
+    reachable.update(state.stock)
+    return not any(_can_empty_while_dealing(state, i, reachable) for i in BOTTOM_ROW)
+
+
+def _pinned_cards_ask_for_a_circle(state: SquareState) -> bool:
+    """True when the cards lying under *pinned* last cards cannot all go home in time.
+
+    A last card is pinned when the other foundation of its suit holds two cards or more.  Why a
+    pinned card moves only home in a win (with no gathering left): it can be built only onto a card
+    of its suit one rank nearer the middle (a King onto a Queen, an Ace onto a Two), so, if it ever
+    moves, it ends on such a card (it can leave one only for another) and stays there until it goes
+    home, when its foundation finishes; that card goes home after it, so onto the suit's other
+    foundation, which must still want it then; but that foundation, holding two cards, has had its
+    Queen (or Two) already.
+
+    So every card X under a pinned last card L goes home after L's foundation F has finished, onto
+    a foundation that still wants X's rank and is not F: if there is none, the position is lost; if
+    there is one only, G, then G finishes after F.  Foundations that must each finish after another
+    in a circle would finish after themselves: lost.
+    """
+    lengths = [len(pile) for pile in state.foundations]
+    later: list[set[int]] = [set() for _ in range(8)]  # later[f]: foundations that finish after f
+    for pile in state.tableau:
+        for j, card in enumerate(pile):
+            if not is_last_card(card):
+                continue
+            f = _foundation_finished_by(card)
+            if lengths[(f + 4) % 8] < 2:
+                continue
+            for under in pile[:j]:
+                takers = [k for k in _foundations_wanting(under, lengths) if k != f]
+                if not takers:
+                    return True
+                if len(takers) == 1:
+                    later[f].add(takers[0])
+    return _has_circle(later)
+
+
+def _foundation_finished_by(card: Card) -> int:
+    """The foundation (0-based) a last card finishes: the King its suit's ascending one (0..3), the
+    Ace its descending one (4..7)."""
+    return suit_of(card) + (0 if rank_of(card) == KING else 4)
+
+
+def _foundations_wanting(card: Card, lengths: list[int]) -> list[int]:
+    """The foundations of the card's suit that still want its rank (see ``foundation_needs``)."""
+    suit, rank = suit_of(card), rank_of(card)
+    wanting = []
+    if rank > lengths[suit]:
+        wanting.append(suit)
+    if rank <= 13 - lengths[4 + suit]:
+        wanting.append(4 + suit)
+    return wanting
+
+
+def _has_circle(later: list[set[int]]) -> bool:
+    """Whether the relation "finishes after" given by ``later`` goes round in a circle."""
+    state = [0] * len(later)  # 0 unvisited, 1 on the current path, 2 done
+
+    def visit(f: int) -> bool:
+        state[f] = 1
+        for g in later[f]:
+            if state[g] == 1 or (state[g] == 0 and visit(g)):
+                return True
+        state[f] = 2
+        return False
+
+    return any(state[f] == 0 and visit(f) for f in range(len(later)))
 
 
 def _can_empty_while_dealing(state: SquareState, index: int, reachable: set[Card]) -> bool:

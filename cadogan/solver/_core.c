@@ -454,6 +454,15 @@ static int sq_detail(const S *s, Mv m, int matched) {
     if (m.src == STOCK) {
         int d = sq_distance(s, TOP(s, STOCK));
         if (m.dst >= TB + 9 && d == 0) return 0;
+        int card = TOP(s, STOCK), rank = RANK(card);
+        if (rank == 1 || rank == 13) {  /* a foundation's last card (Square.is_last_card) */
+            int under = 0;
+            for (int i = 0; i < s->n[m.dst]; i++) {
+                int r = RANK(s->c[m.dst][i]);
+                if (r != 1 && r != 13) under++;
+            }
+            return 1 + under;
+        }
         return m.dst == matched ? 1 : sq_fit(d, sq_top_distance(s, m.dst));
     }
     if (m.src < TB || m.dst < TB) return 0;
@@ -821,12 +830,49 @@ static int sq_can_empty(const S *s, int p, const uint8_t *reachable) {
     return 0;
 }
 
+/* Square: the foundations (0-based) that still want the card's rank; their count. */
+static int sq_wanting(const S *s, int card, int *out) {
+    int suit = card >> 4, rank = RANK(card), k = 0;
+    if (rank > s->n[FB + suit]) out[k++] = suit;
+    if (rank <= 13 - s->n[FB + 4 + suit]) out[k++] = 4 + suit;
+    return k;
+}
+
+/* Square: do the cards under pinned last cards ask the foundations to finish in a circle?
+ * (Square's _pinned_cards_ask_for_a_circle: a last card whose suit's other foundation holds two
+ * cards or more moves only home in a win, so every card under it goes home after its foundation
+ * finishes, onto another.)  Bit g of later[f]: foundation g must finish after f. */
+static int sq_pinned_circle(const S *s) {
+    unsigned later[8] = {0};
+    for (int p = TB; p < TB + 12; p++)
+        for (int j = 1; j < s->n[p]; j++) {
+            int card = s->c[p][j], r = RANK(card);
+            if (r != 1 && r != 13) continue;
+            int f = (card >> 4) + (r == 13 ? 0 : 4);
+            if (s->n[FB + (f + 4) % 8] < 2) continue;
+            for (int i = 0; i < j; i++) {
+                int want[2], takers[2], nt = 0, k = sq_wanting(s, s->c[p][i], want);
+                for (int a = 0; a < k; a++) if (want[a] != f) takers[nt++] = want[a];
+                if (!nt) return 1;
+                if (nt == 1) later[f] |= 1u << takers[0];
+            }
+        }
+    for (int round = 0; round < 8; round++)  /* transitive closure */
+        for (int f = 0; f < 8; f++)
+            for (int g = 0; g < 8; g++)
+                if (later[f] >> g & 1) later[f] |= later[g];
+    for (int f = 0; f < 8; f++) if (later[f] >> f & 1) return 1;
+    return 0;
+}
+
 /* Square's dead end (Square.is_dead): with no gathering left, the last card of no unfinished
  * foundation (its King going up, its Ace going down) is at the bottom of a pile or can still come
  * to one (from the stock, onto an empty pile or into a bottom-row pile that can still be emptied
- * while dealing); the last card home must be alone in its pile. */
+ * while dealing); the last card home must be alone in its pile.  Or the pinned cards ask for a
+ * circle (sq_pinned_circle). */
 static int sq_dead(const S *s) {
     if (s->redeals) return 0;
+    if (sq_pinned_circle(s)) return 1;
     uint8_t last[64] = {0}, reachable[64] = {0};
     int unfinished = 0, coming = 0;
     for (int k = 0; k < 8; k++)

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from cadogan import games
-from cadogan.cards import format_cards, ordered_packs
+from cadogan.cards import format_cards, ordered_packs, parse_card
 from cadogan.games.base import Move
 from cadogan.solver import Hint, SolveResult, hint, native, solve
 from cadogan.solver.search import PRUNING_RULES, search
@@ -175,6 +175,43 @@ def test_square_dead_end_test_is_never_wrong_and_finds_losses():
         lost += verdict == "lost"
         dead_lost += is_dead and verdict == "lost"
     assert lost >= 10 and dead_lost * 2 >= lost
+
+
+def _square_pinned(t2: list[str]):
+    """Square free, building phase: spades up to 4S and down to 6S, hearts up to 6H and down to 9H,
+    the rest home; KS lies on 5H in t1, ``t2`` holds 7S and AH, the other cards out lie in t3-t12."""
+    found = square_foundations({3: 4, 7: 8, 2: 6, 6: 5})
+    out = [card for pile, full in zip(found, square_foundations()) for card in full[len(pile):]]
+    named = [["5H", "KS"], t2]
+    for card in [parse_card(c) for pile in named for c in pile]:
+        out.remove(card)
+    rest = [out[i::10] for i in range(10)]
+    return hand_made("square", "free", foundations=found, tableau=[[parse_card(c) for c in p] for p in named] + rest)
+
+
+def test_square_cards_under_pinned_last_cards_that_ask_for_a_circle_are_a_dead_end():
+    """KS (last of the ascending spades) is pinned, the descending spades having their QS: 5H under
+    it can then go only onto the descending hearts, which so finish after the ascending spades.
+    With 7S under AH (pinned too), 7S can go only onto the ascending spades, which so finish after
+    the descending hearts: a circle, lost.  With AH under 7S nothing asks for a circle: won."""
+    game = games.get("square")
+    circle, free = _square_pinned(["7S", "AH"]), _square_pinned(["AH", "7S"])
+    assert game.is_dead(circle) and not game.is_dead(free)
+    if HAS_CORE:
+        assert native.is_dead(circle) and not native.is_dead(free)
+    assert search(circle, prune=PRUNING_RULES - {"dead"}, max_nodes=200_000)[0] != "won"
+    assert search(free, prune=PRUNING_RULES - {"dead"}, max_nodes=200_000)[0] == "won"
+
+
+def test_square_pinned_test_is_never_wrong_and_finds_losses_the_bottom_test_misses():
+    from cadogan.games.square import _no_last_card_can_end_at_a_bottom, _pinned_cards_ask_for_a_circle
+    only_pinned = 0
+    for seed in range(150):
+        state = _square_building_phase(seed)
+        if _pinned_cards_ask_for_a_circle(state):
+            assert search(state, prune=False, max_nodes=15_000)[0] != "won", f"seed {seed}"
+            only_pinned += not _no_last_card_can_end_at_a_bottom(state)
+    assert only_pinned >= 10
 
 
 def _square_dealing(t3: str, t12: str):
