@@ -857,11 +857,15 @@ static int sq_pinned_circle(const S *s) {
                 if (nt == 1) later[f] |= 1u << takers[0];
             }
         }
-    for (int round = 0; round < 8; round++)  /* transitive closure */
-        for (int f = 0; f < 8; f++)
-            for (int g = 0; g < 8; g++)
-                if (later[f] >> g & 1) later[f] |= later[g];
-    for (int f = 0; f < 8; f++) if (later[f] >> f & 1) return 1;
+    for (int changed = 1; changed;) {  /* transitive closure, seldom more than a pass or two */
+        changed = 0;
+        for (int f = 0; f < 8; f++) {
+            unsigned reach = later[f];
+            for (unsigned rest = later[f]; rest; rest &= rest - 1) reach |= later[__builtin_ctz(rest)];
+            if (reach >> f & 1) return 1;
+            if (reach != later[f]) { later[f] = reach; changed = 1; }
+        }
+    }
     return 0;
 }
 
