@@ -476,10 +476,11 @@ def move_detail(state: SquareState, move: Move, matched: int | None) -> int:
     """Order of promise of a placement or a build among its kind (0 for other moves).
 
     A placement that sends the card home at once from the bottom row comes first.  A foundation's
-    last card (``is_last_card``) then goes onto the pile with the fewest other cards (in a win it
-    moves only home, so every card it covers waits for its foundation to finish); any other card
-    onto the pile ``round_match`` gives it, then by ``fit_order``.  A build that uncovers a card wanted home comes
-    first, then by ``fit_order``.  Only an order: the search still tries every move.
+    last card (``is_last_card``) then goes onto the pile with the fewest other cards (it seldom
+    moves but home, so every card it covers waits for its foundation to finish); any other card
+    onto the pile ``round_match`` gives it, then by ``fit_order``.  A build that uncovers a card
+    wanted home comes first, then by ``fit_order``.  Only an order: the search still tries every
+    move.
     """
     src, dst = move
     if src == STOCK:
@@ -502,9 +503,9 @@ def move_detail(state: SquareState, move: Move, matched: int | None) -> int:
 
 def is_last_card(card: Card) -> bool:
     """Whether ``card`` is the last card of a foundation (an Ace or a King: the first of each are
-    the bases).  In a won game such a card moves only home: it can be built only onto a card of
-    its suit one rank nearer the middle (a Two, a Queen), both copies of which go home before it,
-    which the one under it could not do.
+    the bases).  Such a card seldom moves but home: it can be built only onto a card of its suit
+    one rank nearer the middle (a Queen for a King, a Two for an Ace), and in a win only onto one
+    that goes onto the suit's other foundation after it (see ``_pinned_cards_ask_for_a_circle``).
 
     >>> is_last_card(make_card(KING, 0)), is_last_card(make_card(7, 0))
     (True, False)

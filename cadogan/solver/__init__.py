@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
 
-SOLVER_VERSION = "0.11"  # 0.11: Precedence decided by an exact constraint model (CP-SAT) after the playouts
+SOLVER_VERSION = "0.12"  # 0.12: Square free places last cards over the fewest cards; Square pinned-last-card dead end
 DEFAULT_MAX_MEMORY_MB = 1024
 MODEL_MIN_SECONDS = 10.0  # below this an exact model is not built: it seldom decides a deal in less, and the
 # playouts keep their whole share (hints, the winnability check and the 10 s Solution search of the front ends)
