@@ -602,17 +602,17 @@ def _foundations_wanting(card: Card, lengths: list[int]) -> list[int]:
 
 def _has_circle(later: list[set[int]]) -> bool:
     """Whether the relation "finishes after" given by ``later`` goes round in a circle."""
-    state = [0] * len(later)  # 0 unvisited, 1 on the current path, 2 done
+    mark = [0] * len(later)  # 0 unvisited, 1 on the current path, 2 done
 
     def visit(f: int) -> bool:
-        state[f] = 1
+        mark[f] = 1
         for g in later[f]:
-            if state[g] == 1 or (state[g] == 0 and visit(g)):
+            if mark[g] == 1 or (mark[g] == 0 and visit(g)):
                 return True
-        state[f] = 2
+        mark[f] = 2
         return False
 
-    return any(state[f] == 0 and visit(f) for f in range(len(later)))
+    return any(mark[f] == 0 and visit(f) for f in range(len(later)))
 
 
 def _can_empty_while_dealing(state: SquareState, index: int, reachable: set[Card]) -> bool:
