@@ -395,6 +395,12 @@ class Square(Game):
         assert isinstance(state, SquareState)
         return 0.9 if state.variant == "free" and state.stock else 0.5
 
+    def playout_warmup_share(self, state: State) -> float:
+        """``free`` while placements remain: 10 %, as its level-1 searches seldom win (deals 1-60
+        at 30 s: 51.7 % won against 45.0 % with the default 30 %); otherwise the default."""
+        assert isinstance(state, SquareState)
+        return 0.1 if state.variant == "free" and state.stock else super().playout_warmup_share(state)
+
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: to a foundation, builds, placements, deal, redeal;
         builds and placements among themselves by ``move_detail``."""
