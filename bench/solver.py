@@ -1,6 +1,6 @@
 """Solver benchmark: per game and variant over deals 1..N, with a time limit per deal.
 
-    python bench/solver.py [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--python] [--hints K]
+    python bench/solver.py [--first K] [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--python] [--hints K]
 
 Prints one Markdown table row per variant: decided %, won %, proven-lost %, unknown %, median and
 p95 seconds per deal, nodes per second, and how far the unknown deals' best lines got (median cards
@@ -31,13 +31,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def bench_variant(game_id: str, variant: str, deals: int, timeout: float, use_core: bool | None,
+def bench_variant(game_id: str, variant: str, first: int, deals: int, timeout: float, use_core: bool | None,
                   verbose: bool) -> dict[str, float]:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     seconds: list[float] = []
     unknown_homes: list[int] = []
     nodes = 0
-    for deal in range(1, deals + 1):
+    for deal in range(first, deals + 1):
         state = games.load(game_id, variant, deal)
         result = solve(state, timeout=timeout, use_core=use_core)
         if result.result == "won":
@@ -49,9 +49,9 @@ def bench_variant(game_id: str, variant: str, deals: int, timeout: float, use_co
         seconds.append(result.seconds)
         nodes += result.nodes
         if verbose:
-            print(f"  {game_id} {variant} {deal}: {result.result} {result.nodes} nodes {result.seconds:.2f} s",
-                  file=sys.stderr, flush=True)
-    n = float(deals)
+            print(f"  {game_id} {variant} {deal}: {result.result} {result.nodes} nodes {result.seconds:.2f} s"
+                  f" (best line {result.best_home})", file=sys.stderr, flush=True)
+    n = float(deals - first + 1)
     total = sum(seconds)
     return {"decided": 100 * (counts["won"] + counts["lost"]) / n, "won": 100 * counts["won"] / n,
             "lost": 100 * counts["lost"] / n, "unknown": 100 * counts["unknown"] / n,
@@ -108,15 +108,15 @@ def selected_variants(only: list[str]) -> list[tuple[str, str]]:
             if not only or any(o in (game.id, f"{game.id}/{variant}") for o in only)]
 
 
-def solve_table(deals: int, timeout: float, variants: list[tuple[str, str]], use_core: bool | None,
+def solve_table(first: int, deals: int, timeout: float, variants: list[tuple[str, str]], use_core: bool | None,
                 verbose: bool) -> None:
-    print(f"\ndeals 1-{deals}, {timeout:g} s per deal\n")
+    print(f"\ndeals {first}-{deals}, {timeout:g} s per deal\n")
     print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s "
           "| unknowns' best line |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game_id, variant in variants:
         started = time.perf_counter()
-        row = bench_variant(game_id, variant, deals, timeout, use_core, verbose)
+        row = bench_variant(game_id, variant, first, deals, timeout, use_core, verbose)
         print(f"| {game_id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
               f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} | "
               f"{_cards(row['unknown_home'])} |", flush=True)
@@ -126,7 +126,9 @@ def solve_table(deals: int, timeout: float, variants: list[tuple[str, str]], use
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="deals 1..N (default 200; 0: hints only)")
+    parser.add_argument("--deals", type=int, default=200, help="deals up to N (default 200; 0: hints only)")
+    parser.add_argument("--first", type=int, default=1,
+                        help="the first deal (default 1; to split a long run across processes)")
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal (default 30)")
     parser.add_argument("--only", action="append", default=[], metavar="GAME[/VARIANT]",
                         help="bench only these (repeatable)")
@@ -138,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     engine = "pure Python" if args.python or not core_available() else "compiled core"
     print(f"Solver {SOLVER_VERSION} ({engine})")
     if args.deals > 0:
-        solve_table(args.deals, args.timeout, selected_variants(args.only), use_core, args.verbose)
+        solve_table(args.first, args.deals, args.timeout, selected_variants(args.only), use_core, args.verbose)
     if args.hints:
         print()
         print(f"hint(), default budget, {args.hints} positions per variant along random lines of play")
