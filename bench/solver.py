@@ -136,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal on stderr")
     parser.add_argument("--hints", type=int, default=0, metavar="K", help="also time hint() at K positions per variant")
     args = parser.parse_args(argv)
+    if args.deals > 0 and not 1 <= args.first <= args.deals:
+        parser.error(f"--first must be from 1 to --deals ({args.deals})")
     use_core = False if args.python else None
     engine = "pure Python" if args.python or not core_available() else "compiled core"
     print(f"Solver {SOLVER_VERSION} ({engine})")

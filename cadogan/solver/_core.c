@@ -449,18 +449,19 @@ static int sq_round_match(const S *s) {
     return -1;
 }
 
+/* Square: is the card a foundation's last card, an Ace or a King (Square.is_last_card)? */
+static int sq_is_last(int card) {
+    return RANK(card) == 1 || RANK(card) == 13;
+}
+
 /* Square: the order of promise of a placement or a build among its kind (Square.move_detail). */
 static int sq_detail(const S *s, Mv m, int matched) {
     if (m.src == STOCK) {
         int d = sq_distance(s, TOP(s, STOCK));
         if (m.dst >= TB + 9 && d == 0) return 0;
-        int card = TOP(s, STOCK), rank = RANK(card);
-        if (rank == 1 || rank == 13) {  /* a foundation's last card (Square.is_last_card) */
+        if (sq_is_last(TOP(s, STOCK))) {
             int under = 0;
-            for (int i = 0; i < s->n[m.dst]; i++) {
-                int r = RANK(s->c[m.dst][i]);
-                if (r != 1 && r != 13) under++;
-            }
+            for (int i = 0; i < s->n[m.dst]; i++) under += !sq_is_last(s->c[m.dst][i]);
             return 1 + under;
         }
         return m.dst == matched ? 1 : sq_fit(d, sq_top_distance(s, m.dst));
@@ -846,9 +847,9 @@ static int sq_pinned_circle(const S *s) {
     unsigned later[8] = {0};
     for (int p = TB; p < TB + 12; p++)
         for (int j = 1; j < s->n[p]; j++) {
-            int card = s->c[p][j], r = RANK(card);
-            if (r != 1 && r != 13) continue;
-            int f = (card >> 4) + (r == 13 ? 0 : 4);
+            int card = s->c[p][j];
+            if (!sq_is_last(card)) continue;
+            int f = (card >> 4) + (RANK(card) == 13 ? 0 : 4);
             if (s->n[FB + (f + 4) % 8] < 2) continue;
             for (int i = 0; i < j; i++) {
                 int want[2], takers[2], nt = 0, k = sq_wanting(s, s->c[p][i], want);
