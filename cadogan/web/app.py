@@ -50,6 +50,7 @@ from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.history import History
 from cadogan.store import SavedGame, Store
 from cadogan.survey.pool import winnable_deals
+from cadogan.web import guidance
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
@@ -457,6 +458,7 @@ def make_app(store: Store) -> ASGIApp:
         Route(game_path + "/solution", solution, methods=["GET"]),
         Route(game_path + "/solution/position", solution_position, methods=["GET"]),
         Route("/api/stats", stats, methods=["GET"]),
+        *guidance.routes(registry),  # GET .../guidance and .../line: see cadogan/web/guidance.py
         Route("/api/{rest:path}", not_found, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -5,23 +5,19 @@ import { cardElement } from "./cards.js";
 import { RANK_LETTERS, cardName, cardSign, getLang, rankName, rankSign, t } from "./i18n.js";
 
 const GAP = 0.12;       // gap between piles, in card widths
+const ROW_GAP = 0.14;   // gap between rows, in card widths
 const RATIO = 1.4;      // card height / width
-const CAPTION = 0.34;   // caption line under a pile, in card widths
-const FAN_ROOM = 1.5;   // height of a fanned pile in a grid of several rows, in card heights
-const SIDE_ROOM = 2.0;  // width of a pile fanned sideways, in card widths (four cards at full spread)
 const BLANK = "-";      // an empty place the size of a card (a null is a narrow gap)
+const FAN_DOWN = [0.26, 0.23, 0.2, 0.18, 0.16, 0.14, 0.12];  // fan offsets tried, in card heights
+const FAN_SIDE = [0.34, 0.3, 0.27, 0.24, 0.21];             // sideways fan offsets tried, in card widths
+const MIN_CARD = 22;    // px: below this the table is unreadable anyway
+const MAX_CARD = { normal: 132, large: 200 };
 
 /**
- * How tableau piles fan out: "down" (columns; and any grid on a screen held upright), "right"
- * (a grid of several rows on a wide screen, where the room is), or null (squared up).
+ * Rows of pile names as they lie on the table (null = empty space). `split`: foundations beside the
+ * stock when they fit (0), on a row of their own (1) or on two rows (2); `wide`: the stock beside a square.
  */
-export function fanDirection(layout, width, height) {
-  if (!layout.fanned) return null;
-  return layout.grid.length > 1 && width > 1.15 * height ? "right" : "down";
-}
-
-/** Rows of pile names as they lie on the table (null = empty space). */
-export function tableRows(layout, narrow, fan = null, wide = false) {
+export function tableRows(layout, split, fan = null, wide = false) {
   const F = Array.from({ length: layout.foundations }, (_, i) => `f${i + 1}`);
   const head = layout.has_waste ? ["s", "w"] : ["s"];
   const grid = layout.grid.map((row) => row.map((i) => `t${i + 1}`));
@@ -41,11 +37,11 @@ export function tableRows(layout, narrow, fan = null, wide = false) {
     grid.forEach((row, r) => rows.push({ kind: "grid", r, piles: [F[r], null, ...row, null, F[r + grid.length]] }));
     return rows;
   }
-  if (head.length + 1 + F.length <= 7) {
+  if (split === 0 && head.length + 1 + F.length <= 7) {
     rows.push({ kind: "head", piles: [...head, null, ...F] });
   } else {
     rows.push({ kind: "head", piles: head });
-    const per = narrow ? Math.ceil(F.length / 2) : F.length;
+    const per = split === 2 ? Math.ceil(F.length / 2) : F.length;
     for (let i = 0; i < F.length; i += per) rows.push({ kind: "found", piles: F.slice(i, i + per) });
   }
   grid.forEach((row, r) => rows.push({ kind: "grid", r, piles: row }));
@@ -70,7 +66,7 @@ function needsText(need, long) {
 export function pileLabel(game, name) {
   const pos = game.position;
   const cards = pileCards(pos, name);
-  const count = cards.length === 1 ? t("oneCard") : t("cards", { n: cards.length });
+  const count = t("cardsN", { n: cards.length });
   const top = cards.length && name !== "s" ? t("onTop", { card: cardName(cards[cards.length - 1]) }) : null;
   const n = Number(name.slice(1));
   const parts = [];
@@ -102,19 +98,64 @@ export function showStockFace(game) {
   return !game.layout.has_waste && game.legal_moves.some((m) => m.startsWith("s>"));
 }
 
-/** Card width in pixels that fits the rows into the box. */
-export function cardWidth(rows, layout, width, height, fan) {
-  const size = (p) => (p === null ? 0.4 : p[0] === "t" && fan === "right" ? SIDE_ROOM : 1);  // BLANK: 1
-  const span = (r) => r.piles.reduce((sum, p) => sum + size(p), 0) + (r.piles.length - 1) * GAP;
-  const byWidth = (width - 8) / Math.max(...rows.map(span));
-  let units = 0;
-  const gridRows = layout.grid.length;
-  for (const row of rows) {
-    const tall = row.kind === "grid" && fan === "down";
-    units += (tall ? (gridRows === 1 ? 3.2 : FAN_ROOM) : 1) * RATIO + CAPTION + GAP;
+/** The caption under a pile, in px, for cards `cw` wide and `lines` lines of text. */
+function captionPx(cw, lines) { return Math.max(11, 0.16 * cw) * 1.2 * lines + 3; }
+
+/** The longest pile of each grid row (fanned piles grow: the table makes room for the longest). */
+function longestByRow(layout, position) {
+  return layout.grid.map((row) => Math.max(1, ...row.map((i) => position.tableau[i].length)));
+}
+
+/**
+ * The table's geometry for one arrangement: card width, fan offsets (fy in card heights, fx in card
+ * widths) and side width of a sideways-fanned pile; the card width is as large as the box allows.
+ */
+function fitRows(rows, layout, position, box, fan) {
+  const longest = longestByRow(layout, position);
+  const twoLines = !!position.ends;
+  const widest = Math.max(1, ...longest);
+  let best = null;
+  const fanSteps = fan === "right" ? FAN_SIDE : fan === "down" ? FAN_DOWN : [0];
+  for (const f of fanSteps) {
+    const side = fan === "right" ? 1 + (widest - 1) * f : 1;
+    const size = (p) => (p === null ? 0.4 : p !== BLANK && p[0] === "t" && fan === "right" ? side : 1);
+    const span = (r) => r.piles.reduce((sum, p) => sum + size(p), 0) + (r.piles.length - 1) * GAP;
+    const byWidth = (box.width - 4) / Math.max(...rows.map(span));
+    let units = ROW_GAP * (rows.length - 1), lines = 0;
+    for (const row of rows) {
+      const fanRoom = row.kind === "grid" && fan === "down" ? (longest[row.r] - 1) * f : 0;
+      units += RATIO * (1 + fanRoom);
+      lines += row.piles.some((p) => p && p[0] === "f") && twoLines ? 2 : 1;
+    }
+    let cw = byWidth;
+    for (let i = 0; i < 3; i++) {  // captions grow with the cards (and never below 11 px)
+      const captions = rows.reduce((sum, row) => sum + captionPx(cw, row.piles.some((p) => p && p[0] === "f") && twoLines ? 2 : 1), 0);
+      cw = Math.min(byWidth, (box.height - 4 - captions) / units);
+    }
+    cw = Math.floor(Math.min(cw, box.max));
+    if (!best || cw > best.cw * 1.04) best = { cw, f, side, fan, rows };
   }
-  const byHeight = (height - 8) / units;
-  return Math.max(36, Math.min(120, byWidth, Math.max(byHeight, Math.min(byWidth, 64))));
+  return best;
+}
+
+/**
+ * The arrangement (rows, fan direction) that gives the largest cards in the box {width, height, max}.
+ * Every arrangement fits by construction: fans tighten and cards shrink as piles grow.
+ */
+export function planTable(layout, position, box) {
+  const fans = !layout.fanned ? [null] : layout.grid.length > 1 ? ["down", "right"] : ["down"];
+  let best = null;
+  for (const fan of fans) {
+    for (const split of [0, 1, 2]) {
+      for (const wide of [false, true]) {
+        const rows = tableRows(layout, split, fan, wide);
+        const plan = fitRows(rows, layout, position, box, fan);
+        if (!best || plan.cw > best.cw) best = plan;
+      }
+    }
+  }
+  best.cw = Math.max(MIN_CARD, best.cw);
+  return best;
 }
 
 /**
@@ -125,16 +166,17 @@ export function renderBoard(root, game, ui) {
   const lang = getLang();
   const layout = game.layout;
   const pos = game.position;
-  const narrow = root.clientWidth < 560;
-  const fan = fanDirection(layout, root.clientWidth, ui.height);
-  const rows = tableRows(layout, narrow, fan, root.clientWidth > 1.15 * ui.height);
-  const cw = cardWidth(rows, layout, root.clientWidth, ui.height, fan);
+  const large = document.body.classList.contains("large-cards");
+  const plan = planTable(layout, pos, { width: root.clientWidth, height: ui.height, max: large ? MAX_CARD.large : MAX_CARD.normal });
+  const { cw, rows, fan } = plan;
   const ch = cw * RATIO;
   root.style.setProperty("--cw", `${cw}px`);
   root.style.setProperty("--ch", `${ch}px`);
+  root.dataset.fan = fan || "none";
   root.innerHTML = "";
   const pilesByName = {};
-  const targets = new Set(ui.selected ? game.legal_moves.filter((m) => m.startsWith(ui.selected + ">")).map((m) => m.split(">")[1]) : []);
+  const targets = new Set(ui.targets || (ui.selected ? game.legal_moves.filter((m) => m.startsWith(ui.selected + ">")).map((m) => m.split(">")[1]) : []));
+  const choices = new Set(ui.choices || []);
   const dealing = pos.phase === "dealing";
   const lastGridRow = layout.grid.length - 1;
   for (const row of rows) {
@@ -158,6 +200,8 @@ export function renderBoard(root, game, ui) {
       el.setAttribute("aria-label", pileLabel(game, name));
       if (name === ui.selected) el.classList.add("selected"), el.setAttribute("aria-selected", "true");
       if (targets.has(name)) el.classList.add("target");
+      if (choices.has(name)) el.classList.add("choice");
+      if (ui.lost && ui.lost.includes(name)) el.classList.add("lost-move");
       if (ui.hint && ui.hint.includes(name)) el.classList.add("hint");
       if (pos.received && pos.received.includes(name)) el.classList.add("received");
       if (dealing && name[0] === "t") el.classList.add(row.r === lastGridRow ? "live" : "waiting");
@@ -170,11 +214,10 @@ export function renderBoard(root, game, ui) {
       let offset = 0;
       const sideways = fanned && fan === "right";
       if (sideways) {
-        el.style.width = `${cw * SIDE_ROOM}px`;
-        if (cards.length > 1) offset = Math.max(cw * 0.25, Math.min(cw * 0.34, (cw * (SIDE_ROOM - 1)) / (cards.length - 1)));
-      } else if (fanned && cards.length > 1) {
-        const room = layout.grid.length === 1 ? Math.max(ch * 2.6, ui.height - ch * 1.6) : ch * FAN_ROOM;
-        offset = Math.max(ch * 0.2, Math.min(ch * 0.24, (room - ch) / (cards.length - 1)));
+        el.style.width = `${cw * plan.side}px`;
+        offset = cw * plan.f;
+      } else if (fanned) {
+        offset = ch * plan.f;
       }
       shown.forEach((code, i) => {
         const card = cardElement(code, lang);

@@ -52,7 +52,7 @@ export function cardElement(code, lang) {
 }
 
 /** The suit symbols used by every card, to put once into the page. */
-export const SUIT_SYMBOLS = `<svg width="0" height="0" style="position:absolute" aria-hidden="true">
+export const SUIT_SYMBOLS = `<svg width="0" height="0" class="symbols" aria-hidden="true">
 <symbol id="suit-H" viewBox="0 0 100 100"><path d="M50 92C18 66 3 48 5 29 7 13 19 5 31 5c9 0 15 5 19 13 4-8 10-13 19-13 12 0 24 8 26 24 2 19-13 37-45 63z"/></symbol>
 <symbol id="suit-D" viewBox="0 0 100 100"><path d="M50 3 88 50 50 97 12 50z"/></symbol>
 <symbol id="suit-S" viewBox="0 0 100 100"><path d="M50 4C20 30 5 44 6 61c1 13 11 21 22 21 8 0 14-4 18-9-1 8-4 15-10 22h28c-6-7-9-14-10-22 4 5 10 9 18 9 11 0 21-8 22-21 1-17-14-31-44-57z"/></symbol>

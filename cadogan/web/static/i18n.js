@@ -22,25 +22,23 @@ const TEXT = {
     phaseDealing: "Dealing: only the bottom row plays", phaseBuilding: "Building: every pile plays",
     stock: "Stock", waste: "Waste", foundation: "Foundation {n}", tableau: "Pile {n}",
     board: "Card table: arrow keys move between piles, Enter picks up and drops, Esc cancels",
-    cards: "{n} cards", oneCard: "1 card", empty: "empty", onTop: "{card} on top",
+    empty: "empty", onTop: "{card} on top",
     needs: "needs the {card}", needsRank: "needs a {rank} of any suit", needsAce: "needs an Ace",
     complete: "complete", notYet: "not started yet", buildsUp: "builds up", buildsDown: "builds down",
     freeDir: "either way", nextCard: "next card {card}", nextStockCard: "the next stock card", dealHint: "deal ▸", placeHint: "place ▸",
     redealHint: "turn over ↻", endsOn: "{first} … {last}", spanLong: "{first} to {last}",
     moved: "Moved {card} from {from} to {to}", dealt: "Dealt a card", dealtRound: "Dealt a round",
     redealt: "Started the next pass", placed: "Placed {card} on {to}",
-    undone: "Undid {move}", redone: "Redid {move}", restarted: "Back to the start of the deal",
+    restarted: "Back to the start of the deal",
     picked: "Picked up {card} from {from}: choose where it goes", cancelled: "Put back",
     nothingToPick: "Nothing to pick up here", cannot: "Cannot move: {reason}",
     noFoundationMove: "{card} cannot go to a foundation now",
-    hintMove: "Hint: move {card} from {from} to {to}", hintDeal: "Hint: deal from the stock",
-    hintRedeal: "Hint: turn the waste over (next pass)", hintPlace: "Hint: place the next card on {to}",
     hintNone: "No hint: the solver could not decide in time", hintLost: "No winning line is left from here",
     moveLost: "This game can no longer be won, though it could after move {n}: undo (Ctrl+Z) to go back.",
     moveLostStart: "This game can no longer be won, though it could at the start: undo (Ctrl+Z) to go back.",
     thinking: "Thinking…",
     verdict_winnable: "Still winnable", verdict_lost: "Cannot be won any more", verdict_unknown: "Could not decide in time",
-    wonTitle: "You won!", wonText: "Deal {deal} solved in {moves} moves, {time}.",
+    wonTitle: "You won!", wonText: "Deal {deal} solved in {moves}, {time}.",
     stuckTitle: "No moves left", stuckText: "There is no legal move left: this game is lost.",
     deal_winnable: "The solver says this deal could have been won.", deal_lost: "The solver proved that this deal could not be won.",
     deal_unknown: "The solver could not decide in {s} s whether this deal could be won.",
@@ -54,8 +52,8 @@ const TEXT = {
     animations: "Animations", showTimer: "Show the timer", checkVerdict: "Check after every move whether the game is still winnable",
     winnableOnly: "New deals: winnable deals only (proven by the solver)",
     summaryKey: "S reads a summary", keys: "Keys",
-    keysText: "Arrows: move between piles · Enter/Space: pick up, drop · Esc: cancel · D: deal · U or Ctrl+Z: undo · R or Ctrl+Y: redo · H: hint · S: summary · double-click: to a foundation",
-    summary: "{game}, deal {deal}. {moves} moves. Foundations: {found} cards of 104. Stock {stock}. {extra}",
+    keysText: "Arrows: move between piles · Enter/Space: pick up, drop · Esc: cancel · D: deal · U or Ctrl+Z: undo · R or Ctrl+Y: redo · H: hint · F: finish · S: summary · double-click: to the best foundation",
+    summary: "{game}, deal {deal}. {moves}. Foundations: {found} of 104 cards. Stock: {stock}. {extra}",
     error: "Error: {msg}", offline: "The server does not answer: {msg}",
     badDeal: "A deal number is a whole number from 0 to 18446744073709551615",
     sources: "Sources",
@@ -66,7 +64,37 @@ const TEXT = {
     replayStep: "Step {k} of {n}: {move}", replayWon: "All cards are on the foundations.",
     replayFirst: "To the start", replayBack: "Step back", replayForward: "Step forward", replayLast: "To the end",
     replayClosed: "Back to your game, as you left it",
-    replayKeys: ", . or PageUp/PageDown: step · Home/End: start/end · Esc: close",
+    replayKeys: ", . or PageUp/PageDown: step · P: play · Home/End: start/end · Esc: close",
+    aCard: "a card", cardsN: ["{n} card", "{n} cards"], movesCount: ["{n} move", "{n} moves"],
+    undone: "Undone: {move}", redone: "Redone: {move}",
+    hintSays: "Hint: {text}", hintMove: "Move {card} from {from} to {to}", hintDeal: "Deal a card from the stock",
+    hintRedeal: "Turn the waste over for the next pass", hintPlace: "Place {card} on {to}",
+    hintStale: "The position changed while the solver was thinking: ask again",
+    pickFoundation: "{card} can go to {piles}, and neither is surely better: pick one",
+    backTo: "The game is back where it was after move {n}: play on (Undo/Redo still work)",
+    finish: "Finish", daily: "Daily deal", dailyBadge: "Daily", more: "More", analysis: "Where did it go wrong?",
+    analysing: "Looking for the move that lost the game…", analysisMissing: "This server cannot analyse games yet.",
+    analysisNever: "This deal could not be won from its start: no move of yours lost it.",
+    analysisUnknown: "The solver could not decide in time where the game went wrong.",
+    analysisTitle: "Where it went wrong", analysisWinnable: "From here the game can still be won: this line wins.",
+    analysisWrong: "Move {n} lost the game ({move}). Before it a win was possible: step through the winning line, or take the game back to here.",
+    lineStart: "Step 0 of {n}: the winning line starts here", takeBack: "Take the game back to here",
+    replayPlay: "Play the line automatically (P)", replaySpeed: "Speed", speedSlow: "slow", speedNormal: "normal", speedFast: "fast",
+    autoPlay: "Send cards to the foundations automatically", autoOff: "off", autoSafe: "safe moves only (never worse)",
+    autoAll: "every foundation move", theme: "Table", back: "Card backs", largeCards: "Large cards", sound: "Sound",
+    theme_green: "green", theme_blue: "blue", theme_red: "burgundy", theme_grey: "slate",
+    back_red: "red", back_blue: "blue", back_green: "green", back_black: "black",
+    showVerdict: "Show what is known about the deal (winnable or lost, difficulty)",
+    dealIs_winnable: "winnable deal", dealIs_lost: "lost deal", dealIs_unknown: "undecided deal",
+    difficulty_easy: "easy", difficulty_medium: "medium", difficulty_hard: "hard", difficulty_lost: "lost",
+    oddsLine: "{won} of {deals} deals won in the survey: {words}", oddsNever: "almost never winnable",
+    oddsHard: "rarely won", oddsOften: "often winnable", oddsAlmostAlways: "almost always winnable",
+    oddsTry: "try {variant}", oddsUndecided: "{n} undecided",
+    undos: "Undos", dailyPlayed: "Daily played", dailyWon: "Daily won",
+    welcomeTitle: "Welcome to Cadogan", welcomeClose: "Let’s play",
+    goal_british_square: "Goal: move all 104 cards onto the four foundations — up from Ace to King, then down again from King to Ace, in suit. Drag a card, or click it and then where it goes; double-click sends a card home. Hint (H) asks the solver.",
+    goal_square: "Goal: move all 104 cards onto the eight foundations — Aces build up, Kings build down, in suit. Drag a card, or click it and then where it goes; double-click sends a card home. Hint (H) asks the solver.",
+    goal_precedence: "Goal: fill the eight foundations, King to Six from left to right, each built down regardless of suit. Deal from the stock (D) and play the waste card; double-click sends it home. Hint (H) asks the solver.",
   },
   ru: {
     title: "Кадоган", game: "Игра", variant: "Вариант", deal: "Расклад", go: "Сыграть расклад",
@@ -76,25 +104,23 @@ const TEXT = {
     phaseDealing: "Сдача: играет только нижний ряд", phaseBuilding: "Раскладывание: играют все стопки",
     stock: "Колода", waste: "Сброс", foundation: "База {n}", tableau: "Стопка {n}",
     board: "Стол: стрелки — переход между стопками, Enter — взять и положить, Esc — отмена",
-    cards: "карт: {n}", oneCard: "1 карта", empty: "пусто", onTop: "сверху {card}",
+    empty: "пусто", onTop: "сверху {card}",
     needs: "ждёт: {card}", needsRank: "ждёт: {rank} любой масти", needsAce: "ждёт туза",
     complete: "собрана", notYet: "ещё не начата", buildsUp: "вверх", buildsDown: "вниз",
     freeDir: "в любую сторону", nextCard: "следующая карта {card}", nextStockCard: "следующая карта колоды", dealHint: "сдать ▸", placeHint: "положить ▸",
     redealHint: "перевернуть ↻", endsOn: "{first} … {last}", spanLong: "от: {first}, до: {last}",
     moved: "{card}: {from} → {to}", dealt: "Сдана карта", dealtRound: "Сдан круг",
     redealt: "Начат следующий проход", placed: "{card} положена: {to}",
-    undone: "Отменён ход {move}", redone: "Возвращён ход {move}", restarted: "Расклад начат заново",
+    restarted: "Расклад начат заново",
     picked: "Взята карта: {card} ({from}); выберите, куда её положить", cancelled: "Карта возвращена",
     nothingToPick: "Здесь нечего взять", cannot: "Так нельзя: {reason}",
     noFoundationMove: "{card} сейчас не идёт на базу",
-    hintMove: "Подсказка: {card} — {from} → {to}", hintDeal: "Подсказка: сдайте карту из колоды",
-    hintRedeal: "Подсказка: переверните сброс (следующий проход)", hintPlace: "Подсказка: положите следующую карту: {to}",
     hintNone: "Подсказки нет: решатель не успел", hintLost: "Выигрыша отсюда больше нет",
     moveLost: "Эту партию уже не выиграть, а после хода {n} ещё было можно: отмените ходы (Ctrl+Z).",
     moveLostStart: "Эту партию уже не выиграть, а в начале было можно: отмените ходы (Ctrl+Z).",
     thinking: "Думаю…",
     verdict_winnable: "Ещё можно выиграть", verdict_lost: "Выиграть уже нельзя", verdict_unknown: "Решатель не успел",
-    wonTitle: "Победа!", wonText: "Расклад {deal} собран за {moves} ходов, {time}.",
+    wonTitle: "Победа!", wonText: "Расклад {deal} собран: {moves}, {time}.",
     stuckTitle: "Ходов больше нет", stuckText: "Допустимых ходов не осталось: партия проиграна.",
     deal_winnable: "Решатель говорит: этот расклад можно было выиграть.", deal_lost: "Решатель доказал: этот расклад выиграть нельзя.",
     deal_unknown: "Решатель не успел за {s} с решить, можно ли было выиграть этот расклад.",
@@ -108,8 +134,8 @@ const TEXT = {
     animations: "Анимация", showTimer: "Показывать время", checkVerdict: "После каждого хода проверять, можно ли ещё выиграть",
     winnableOnly: "Новые расклады: только выигрышные (доказано решателем)",
     summaryKey: "S — сводка", keys: "Клавиши",
-    keysText: "Стрелки — по стопкам · Enter/пробел — взять, положить · Esc — отмена · D — сдать · U или Ctrl+Z — отменить · R или Ctrl+Y — вернуть · H — подсказка · S — сводка · двойной щелчок — на базу",
-    summary: "{game}, расклад {deal}. Ходов: {moves}. На базах {found} карт из 104. В колоде {stock}. {extra}",
+    keysText: "Стрелки — по стопкам · Enter/пробел — взять, положить · Esc — отмена · D — сдать · U или Ctrl+Z — отменить · R или Ctrl+Y — вернуть · H — подсказка · F — доиграть · S — сводка · двойной щелчок — на лучшую базу",
+    summary: "{game}, расклад {deal}. {moves}. На базах {found} из 104 карт. В колоде: {stock}. {extra}",
     error: "Ошибка: {msg}", offline: "Сервер не отвечает: {msg}",
     badDeal: "Номер расклада — целое число от 0 до 18446744073709551615",
     sources: "Источники",
@@ -120,28 +146,39 @@ const TEXT = {
     replayStep: "Ход {k} из {n}: {move}", replayWon: "Все карты на базах.",
     replayFirst: "К началу", replayBack: "Шаг назад", replayForward: "Шаг вперёд", replayLast: "В конец",
     replayClosed: "Вы снова в своей партии, как она была",
-    replayKeys: ", . или PageUp/PageDown — шаг · Home/End — начало/конец · Esc — закрыть",
+    replayKeys: ", . или PageUp/PageDown — шаг · P — проиграть · Home/End — начало/конец · Esc — закрыть",
+    aCard: "карта", cardsN: ["{n} карта", "{n} карты", "{n} карт"], movesCount: ["{n} ход", "{n} хода", "{n} ходов"],
+    undone: "Отменено: {move}", redone: "Возвращено: {move}",
+    hintSays: "Подсказка: {text}", hintMove: "Переложите {card}: {from} → {to}", hintDeal: "Сдайте карту из колоды",
+    hintRedeal: "Переверните сброс для следующего прохода", hintPlace: "Положите {card}: {to}",
+    hintStale: "Пока решатель думал, позиция изменилась: спросите ещё раз",
+    pickFoundation: "{card} можно положить: {piles}, и ни одна база не лучше заведомо — выберите сами",
+    backTo: "Партия возвращена к позиции после хода {n}: играйте дальше (отмена и возврат работают)",
+    finish: "Доиграть", daily: "Расклад дня", dailyBadge: "Расклад дня", more: "Ещё", analysis: "Где я ошибся?",
+    analysing: "Ищу ход, который проиграл партию…", analysisMissing: "Этот сервер пока не умеет разбирать партии.",
+    analysisNever: "Этот расклад нельзя было выиграть с самого начала: ваши ходы ни при чём.",
+    analysisUnknown: "Решатель не успел выяснить, где партия была проиграна.",
+    analysisTitle: "Где была ошибка", analysisWinnable: "Отсюда партию ещё можно выиграть: вот выигрышная линия.",
+    analysisWrong: "Ход {n} проиграл партию ({move}). До него выигрыш был возможен: пройдите выигрышную линию или верните партию сюда.",
+    lineStart: "Ход 0 из {n}: отсюда начинается выигрышная линия", takeBack: "Вернуть партию сюда",
+    replayPlay: "Проиграть линию автоматически (P)", replaySpeed: "Скорость", speedSlow: "медленно", speedNormal: "обычно", speedFast: "быстро",
+    autoPlay: "Сами класть карты на базы", autoOff: "нет", autoSafe: "только безопасные ходы (заведомо не хуже)",
+    autoAll: "все ходы на базы", theme: "Стол", back: "Рубашка", largeCards: "Крупные карты", sound: "Звук",
+    theme_green: "зелёный", theme_blue: "синий", theme_red: "бордовый", theme_grey: "серый",
+    back_red: "красная", back_blue: "синяя", back_green: "зелёная", back_black: "чёрная",
+    showVerdict: "Показывать, что известно о раскладе (выигрышный ли, сложность)",
+    dealIs_winnable: "выигрышный расклад", dealIs_lost: "проигрышный расклад", dealIs_unknown: "расклад не решён",
+    difficulty_easy: "лёгкий", difficulty_medium: "средний", difficulty_hard: "трудный", difficulty_lost: "проигрышный",
+    oddsLine: "в обзоре выиграно {won} из {deals} раскладов: {words}", oddsNever: "почти никогда не сходится",
+    oddsHard: "сходится редко", oddsOften: "сходится часто", oddsAlmostAlways: "сходится почти всегда",
+    oddsTry: "попробуйте «{variant}»", oddsUndecided: "не решено: {n}",
+    undos: "Отмены", dailyPlayed: "Дня: сыграно", dailyWon: "Дня: выиграно",
+    welcomeTitle: "Добро пожаловать в Кадоган", welcomeClose: "Играть",
+    goal_british_square: "Цель: собрать все 104 карты на четырёх базах — в масть от туза до короля, затем обратно от короля до туза. Перетащите карту или щёлкните её, а потом место; двойной щелчок отправляет карту на базу. Подсказка (H) спрашивает решатель.",
+    goal_square: "Цель: собрать все 104 карты на восьми базах — тузы растут, короли убывают, в масть. Перетащите карту или щёлкните её, а потом место; двойной щелчок отправляет карту на базу. Подсказка (H) спрашивает решатель.",
+    goal_precedence: "Цель: заполнить восемь баз — от короля до шестёрки слева направо, каждая вниз без учёта масти. Сдавайте из колоды (D) и играйте карту сброса; двойной щелчок отправляет её на базу. Подсказка (H) спрашивает решатель.",
   },
 };
-
-// Server reasons are English; the most common ones are translated, the rest shown as they are.
-const REASONS_RU = [
-  [/^(.+) does not go on (\S+): it needs the (\S+)$/, "$1 не идёт на $2: нужна $3"],
-  [/^(.+) does not go on (\S+): (\S+) builds up$/, "$1 не идёт на $2: стопка $3 строится вверх"],
-  [/^(.+) does not go on (\S+): (\S+) builds down$/, "$1 не идёт на $2: стопка $3 строится вниз"],
-  [/^(.+) does not go on (\S+): it needs a (\S) card$/, "$1 не идёт на $2: нужна карта масти $3"],
-  [/^(.+) does not go on (\S+): it is built in (\S)$/, "$1 не идёт на $2: там собирается масть $3"],
-  [/^(.+) does not go on (\S+): it needs .*$/, "$1 не идёт на $2"],
-  [/^(.+) cannot start a foundation: only an Ace can$/, "$1 не может начать базу: только туз"],
-  [/^an empty pile must be filled from the waste or the stock first$/, "сначала заполните пустую стопку из сброса или колоды"],
-  [/^while the stock lasts only the bottom row \(t10, t11, t12\) is playable$/, "пока есть колода, играет только нижний ряд"],
-  [/^no building on the square until the stock is used up$/, "пока есть колода, на квадрате строить нельзя"],
-  [/^cards on the foundations never move again$/, "карты с баз не уходят"],
-  [/^the stock is empty$/, "колода пуста"],
-  [/^the waste is empty$/, "сброс пуст"],
-  [/^(\S+) is empty$/, "$1 пуста"],
-  [/^(\S+) is complete$/, "$1 собрана"],
-];
 
 const RULES = {
   en: {
@@ -180,7 +217,8 @@ the stock, and the first King you play starts it.</p>`,
     sources: `<p class="small"><b>Sources.</b> British Square: the English Wikipedia article and its books
 (Lady Adelaide Cadogan, <i>Illustrated Games of Patience</i>; Morehead and Mott-Smith; David Parlett, <i>The Penguin Book of
 Patience</i>). Square: an old Russian description of the nineteenth-century patience «Квадрат». Precedence: the English
-Wikipedia article. Where the texts are silent, Cadogan's decisions are listed in docs/rules.md.</p>`,
+Wikipedia article. Where the texts are silent, Cadogan follows the rules as written above.</p>
+<p class="small"><b>Double-click</b> (double-tap) a card to send it home: to the foundation proven never worse; when no foundation is, the candidates light up and you pick one.</p>`,
   },
   ru: {
     "british-square": `<h3>Британский квадрат</h3>
@@ -218,7 +256,8 @@ Wikipedia article. Where the texts are silent, Cadogan's decisions are listed in
     sources: `<p class="small"><b>Источники.</b> «Британский квадрат»: статья английской Википедии и её книги
 (леди Аделаида Кадоган, <i>Illustrated Games of Patience</i>; Морхед и Мотт-Смит; Дэвид Парлетт, <i>The Penguin Book of
 Patience</i>). «Квадрат»: старинное русское описание пасьянса XIX века. «Прецеденция»: статья английской Википедии.
-Где тексты молчат, решения Cadogan перечислены в docs/rules.md.</p>`,
+Где тексты молчат, Cadogan следует правилам, как они изложены выше.</p>
+<p class="small"><b>Двойной щелчок</b> (двойное касание) по карте отправляет её на базу — на ту, что заведомо не хуже других; если такой нет, подсвечиваются возможные базы, и вы выбираете сами.</p>`,
   },
 };
 
@@ -237,10 +276,150 @@ export function pickLang(saved) {
   return wanted.find((l) => TEXT[l]) || "en";
 }
 
+/**
+ * The plural form index of `n` in language `language`: English one/other, Russian one/few/many.
+ * Russian: 1, 21, 101 → one; 2-4, 22-24 → few; 0, 5-20, 25-30, 111-114 → many.
+ */
+export function pluralIndex(n, language = lang) {
+  const abs = Math.abs(n);
+  if (language !== "ru") return abs === 1 ? 0 : 1;
+  const ten = abs % 10, hundred = abs % 100;
+  if (ten === 1 && hundred !== 11) return 0;
+  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return 1;
+  return 2;
+}
+
+/** The text of `key` in the current language, {name} filled from params; an array is a plural by params.n. */
 export function t(key, params = {}) {
-  const text = TEXT[lang][key] ?? TEXT.en[key] ?? key;
+  let text = TEXT[lang][key] ?? TEXT.en[key] ?? key;
+  if (Array.isArray(text)) text = text[Math.min(text.length - 1, pluralIndex(Number(params.n ?? 0)))];
   return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] ?? `{${name}}`));
 }
+
+// --- messages from the server's error codes (contract.md): never from its English text ------------
+const SUIT_PLURALS = { en: { C: "clubs", D: "diamonds", H: "hearts", S: "spades" },
+                       ru: { C: "трефы", D: "бубны", H: "червы", S: "пики" } };
+const DIRECTIONS = { en: { up: "up", down: "down" }, ru: { up: "вверх", down: "вниз" } };
+
+const ERRORS = {
+  en: {
+    "no-redeal": "this game has no redeal", "redeals-used": "the redeals are used up",
+    "stock-not-empty": "not while the stock still has cards", "stock-empty": "the stock is empty",
+    "waste-empty": "the waste is empty", "source-empty": "{pile} is empty",
+    "fill-empty-first": "an empty pile must be filled from the waste or the stock first",
+    "no-empty-pile": "a stock card goes only onto an empty pile, and none is empty",
+    "empty-needs-stock": "{pile} is empty: only the waste or the stock may fill it",
+    "foundation-final": "cards on the foundations never move again",
+    "foundation-needs-ace": "{card} cannot start a foundation: only an Ace can",
+    "suit-started": "{card} cannot start a foundation: one in {suit} is already started",
+    "pile-complete": "{pile} is complete", "foundation-suit": "{card} does not go on {pile}: it is built in {suit}",
+    "foundation-wants": "{card} does not go on {pile}: it needs {want}",
+    "foundation-order": "{pile} cannot be started before {before}",
+    "tableau-suit": "{card} does not go on {pile}: only {suit} go there",
+    "tableau-rank": "{card} does not go on {top}: it must be one rank above or below",
+    "tableau-direction": "{card} does not go on {pile}: it builds {direction}",
+    "waste-top-only": "only the top card of the waste moves", "no-tableau": "this game has no tableau piles",
+    "place-one-by-one": "stock cards are placed on the piles one by one",
+    "deal-in-rounds": "the stock is dealt in rounds: use Deal",
+    "bottom-row-only": "while the stock lasts only the bottom row plays",
+    "no-building-yet": "no building on the square until the stock is used up",
+    "empty-stays-empty": "{pile} is empty and stays empty",
+    "stock-to-square": "stock cards go onto the square, not the foundations",
+    "round-has-card": "{pile} already has its card of this round", "no-such-pile": "this game has no pile {pile}",
+    "unknown-game": "there is no game called {game}", "unknown-variant": "{game} has no variant {variant}",
+    "bad-deal": "“{deal}” is not a deal number: use digits only",
+    "deal-out-of-range": "deal {deal} is too large: deal numbers go from 0 to 18446744073709551615",
+    "bad-move": "“{move}” is not a move", "bad-pile": "there is no pile {pile}", "bad-card": "“{card}” is not a card",
+    "bad-position": "the position is not valid: {detail}", "bad-record": "the saved game is damaged",
+    "nothing-to-undo": "there is no move to undo", "nothing-to-redo": "there is no move to redo",
+    "malformed-body": "the request was garbled", "body-too-large": "the request was too large",
+    "body-timeout": "the request came too slowly", "bad-parameter": "the parameter {name} is not valid",
+    "unknown-route": "the server has no such address", "unknown-game-id": "this game is no longer on the server",
+    "forbidden": "the server refused a request from another site",
+    "busy": "the solver is busy: try again in a moment", "rate-limited": "too many requests: wait a moment",
+  },
+  ru: {
+    "no-redeal": "в этой игре нет пересдачи", "redeals-used": "пересдачи кончились",
+    "stock-not-empty": "нельзя, пока в колоде есть карты", "stock-empty": "колода пуста",
+    "waste-empty": "сброс пуст", "source-empty": "{pile}: пусто",
+    "fill-empty-first": "сначала заполните пустую стопку из сброса или колоды",
+    "no-empty-pile": "карта колоды кладётся только на пустую стопку, а пустых нет",
+    "empty-needs-stock": "{pile} пуста: её заполняют только из сброса или колоды",
+    "foundation-final": "карты с баз не уходят",
+    "foundation-needs-ace": "{card} не может начать базу: только туз",
+    "suit-started": "{card} не может начать базу: база масти «{suit}» уже начата",
+    "pile-complete": "{pile}: собрана", "foundation-suit": "{card} не идёт на {pile}: там собираются {suit}",
+    "foundation-wants": "{card} не идёт на {pile}: туда нужна карта {want}",
+    "foundation-order": "{pile} нельзя начать раньше, чем {before}",
+    "tableau-suit": "{card} не идёт на {pile}: туда идут только {suit}",
+    "tableau-rank": "{card} не идёт на {top}: нужна карта на единицу старше или младше",
+    "tableau-direction": "{card} не идёт на {pile}: стопка строится {direction}",
+    "waste-top-only": "ходит только верхняя карта сброса", "no-tableau": "в этой игре нет стопок",
+    "place-one-by-one": "карты колоды кладутся на стопки по одной",
+    "deal-in-rounds": "колода сдаётся кругами: нажмите «сдать»",
+    "bottom-row-only": "пока есть колода, играет только нижний ряд",
+    "no-building-yet": "пока есть колода, на квадрате строить нельзя",
+    "empty-stays-empty": "{pile} пуста и остаётся пустой",
+    "stock-to-square": "карты колоды кладутся на квадрат, а не на базы",
+    "round-has-card": "{pile} уже получила карту в этом круге", "no-such-pile": "в этой игре нет стопки {pile}",
+    "unknown-game": "игры {game} нет", "unknown-variant": "у игры {game} нет варианта {variant}",
+    "bad-deal": "«{deal}» — не номер расклада: только цифры",
+    "deal-out-of-range": "расклад {deal} слишком велик: номера идут от 0 до 18446744073709551615",
+    "bad-move": "«{move}» — не ход", "bad-pile": "стопки {pile} нет", "bad-card": "«{card}» — не карта",
+    "bad-position": "позиция неверна: {detail}", "bad-record": "сохранённая партия повреждена",
+    "nothing-to-undo": "отменять нечего", "nothing-to-redo": "возвращать нечего",
+    "malformed-body": "запрос искажён", "body-too-large": "запрос слишком велик",
+    "body-timeout": "запрос шёл слишком долго", "bad-parameter": "неверный параметр {name}",
+    "unknown-route": "у сервера нет такого адреса", "unknown-game-id": "этой партии на сервере больше нет",
+    "forbidden": "сервер отказал запросу с чужого сайта",
+    "busy": "решатель занят: попробуйте чуть позже", "rate-limited": "слишком много запросов: подождите немного",
+  },
+};
+
+/** A pile code from the server ("t3", "f2", "w", "s") in words; anything else as it is. */
+export function pileName(name) {
+  if (name === "s") return t("stock");
+  if (name === "w") return t("waste");
+  if (/^[ft][0-9]+$/.test(name)) return t(name[0] === "f" ? "foundation" : "tableau", { n: name.slice(1) });
+  return name;
+}
+
+/** The fields of an error in words: piles named, cards as signs, ranks and suits spelt out. */
+function errorFields(data) {
+  const out = { ...data };
+  for (const key of ["pile", "before", "top"]) {
+    if (typeof data[key] === "string") out[key] = /^[ftws][0-9]*$/.test(data[key]) ? pileName(data[key]) : cardOrText(data[key]);
+  }
+  if (typeof data.card === "string") out.card = cardOrText(data.card);
+  if (typeof data.suit === "string") out.suit = SUIT_PLURALS[lang][data.suit] || data.suit;
+  if (typeof data.direction === "string") out.direction = DIRECTIONS[lang][data.direction] || data.direction;
+  if (typeof data.rank === "string") {
+    const r = RANK_LETTERS.indexOf(data.rank);
+    out.want = data.suit && r >= 0 ? cardSign(data.rank + data.suit) : r >= 0 ? rankSign(r) : data.rank;
+  }
+  return out;
+}
+
+function cardOrText(text) {
+  return /^[A2-9TJQK][CDHS]$/.test(text) ? cardSign(text) : text;
+}
+
+/**
+ * The words for an error answer {error, code?, ...fields}: built from the code and its fields in the
+ * player's language; the server's English `error` only when the code is missing or new.
+ */
+export function errorText(data) {
+  const template = data && data.code ? ERRORS[lang][data.code] : null;
+  if (!template) return data && data.error ? data.error : "";
+  return template.replace(/\{(\w+)\}/g, (_, name) => (errorFields(data)[name] ?? ""));
+}
+
+/** Variant names as the player reads them. */
+const VARIANT_NAMES = {
+  en: { piles: "piles", columns: "columns", classic: "classic", free: "free", "king-out": "king out", "first-king": "first king" },
+  ru: { piles: "стопки", columns: "колонки", classic: "классический", free: "свободный", "king-out": "король выложен", "first-king": "первый король" },
+};
+export function variantName(gameId, variant) { return VARIANT_NAMES[lang][variant] || variant; }
 
 export function rankSign(rankIndex) { return RANK_SIGNS[lang][rankIndex]; }
 export function rankName(rankIndex) { return RANKS[lang][rankIndex]; }
@@ -262,16 +441,6 @@ export function cardSign(code) {
 
 export function gameName(id) { return GAME_NAMES[lang][id] || id; }
 export function rulesHtml(gameId) { return (RULES[lang][gameId] || "") + RULES[lang].sources; }
-
-/** A reason from the server in the player's language, card codes (QD) written as signs (Q♦). */
-export function translateReason(reason) {
-  let text = reason;
-  if (lang === "ru") {
-    const rule = REASONS_RU.find(([pattern]) => pattern.test(reason));
-    if (rule) text = reason.replace(rule[0], rule[1]);
-  }
-  return text.replace(/\b([A2-9TJQK])([CDHS])\b/g, (code) => cardSign(code));
-}
 
 /** Apply t() to every element with data-i18n (text) or data-i18n-label (aria-label and title). */
 export function translatePage(root = document) {

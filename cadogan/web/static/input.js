@@ -1,10 +1,17 @@
 // Three ways to move, all ending in one move token sent to the server:
 // drag and drop (pointer events: mouse, pen and touch), click a card then a pile (tap-tap), and the
 // keyboard (the board is one tab stop; arrows move between piles; Enter/Space picks up and drops).
-// Double-click (double-tap) sends a card to a foundation, choosing among the server's legal moves.
+// Double-click (double-tap) sends a card home: to the foundation proven never worse (the server's
+// guidance), or lights the candidates for the player to pick. A picked or dragged card lights its legal
+// destinations. Letter shortcuts go by physical key (KeyboardEvent.code), so D deals on any layout.
 // While a solution is replayed (app.replay) the table only shows: no card is picked up or moved.
 
 import { cardName, t } from "./i18n.js";
+
+/** The piles a card from `src` may go to now, from the server's legal moves. */
+export function destinations(game, src) {
+  return game.legal_moves.filter((m) => m.startsWith(`${src}>`)).map((m) => m.split(">")[1]);
+}
 
 const DRAG_START = 6;  // pixels before a press becomes a drag
 const DOUBLE_CLICK = 450;
@@ -26,6 +33,8 @@ export function attachInput(board, ctx) {
     if (!cards.length) { ctx.announce(t("nothingToPick")); return; }
     app.ui.selected = name;
     app.ui.hint = null;
+    app.ui.targets = destinations(game, name);
+    app.ui.choices = null;
     ctx.render();
     const top = el.querySelector(".card.top");
     const card = top && top.dataset.card;
@@ -42,11 +51,15 @@ export function attachInput(board, ctx) {
     if (selected) {
       if (selected === name) {
         app.ui.selected = null;
+        app.ui.targets = null;
+        app.ui.choices = null;
         ctx.render();
         ctx.announce(t("cancelled"));
         return;
       }
       app.ui.selected = null;
+      app.ui.targets = null;
+      app.ui.choices = null;
       ctx.play(`${selected}>${name}`);
       return;
     }
@@ -57,18 +70,6 @@ export function attachInput(board, ctx) {
       return ctx.play("deal");  // the server says why not
     }
     pick(name);
-  }
-
-  function toFoundation(name) {
-    const game = app.game;
-    if (!game || app.replay) return;
-    app.ui.selected = null;
-    const move = game.legal_moves.find((m) => m.startsWith(`${name}>f`));
-    if (move) return ctx.play(move);
-    const el = app.piles[name];
-    const top = el && el.querySelector(".card.top");
-    ctx.render();
-    ctx.announce(t("noFoundationMove", { card: top && top.dataset.card ? cardName(top.dataset.card) : name }), "error");
   }
 
   // A second click on the same card within DOUBLE_CLICK ms is a double-click (double-tap): the board
@@ -83,7 +84,7 @@ export function attachInput(board, ctx) {
     const double = lastClick.name === name && now - lastClick.time < DOUBLE_CLICK;
     lastClick = { name: double ? null : name, time: now };
     if (double && name !== "s" && name[0] !== "f") {
-      toFoundation(name);
+      ctx.sendHome(name);
       return;
     }
     activate(name);
@@ -136,6 +137,7 @@ export function attachInput(board, ctx) {
       press.card.classList.add("dragging");
       drag = { src: press.src, ghost, dx: press.x - rect.left, dy: press.y - rect.top, over: null };
       app.ui.selected = null;
+      for (const dst of destinations(app.game, press.src)) if (app.piles[dst]) app.piles[dst].classList.add("target");
     }
     event.preventDefault();
     drag.ghost.style.left = `${event.clientX - drag.dx}px`;
@@ -161,6 +163,7 @@ export function attachInput(board, ctx) {
     current.ghost.remove();
     source.card.classList.remove("dragging");
     if (current.over) current.over.classList.remove("drop-over");
+    for (const el of Object.values(app.piles)) el.classList.remove("target");
     const target = cancelled ? null : pileOf(document.elementFromPoint(event.clientX, event.clientY));
     if (target && target.dataset.pile !== current.src) {
       app.ui.focus = target.dataset.pile;
@@ -211,6 +214,8 @@ export function attachInput(board, ctx) {
     } else if (event.key === "Escape" && app.ui.selected) {
       event.preventDefault();
       app.ui.selected = null;
+      app.ui.targets = null;
+      app.ui.choices = null;
       ctx.render();
       ctx.announce(t("cancelled"));
     } else if (event.key === "Home" || event.key === "End") {
@@ -235,16 +240,17 @@ export function attachInput(board, ctx) {
     if (document.querySelector("dialog[open]")) return;
     const tag = event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    const key = event.key.toLowerCase();
+    const code = event.code;
     const ctrl = event.ctrlKey || event.metaKey;
-    if (ctrl && key === "z") { event.preventDefault(); return event.shiftKey ? ctx.redo() : ctx.undo(); }
-    if (ctrl && key === "y") { event.preventDefault(); return ctx.redo(); }
+    if (ctrl && code === "KeyZ") { event.preventDefault(); return event.shiftKey ? ctx.redo() : ctx.undo(); }
+    if (ctrl && code === "KeyY") { event.preventDefault(); return ctx.redo(); }
     if (ctrl || event.altKey) return;
-    if (key === "u") ctx.undo();
-    else if (key === "r") ctx.redo();
-    else if (key === "h") ctx.hint();
-    else if (key === "s") ctx.summary();
-    else if (key === "d" && app.game) {
+    if (code === "KeyU") ctx.undo();
+    else if (code === "KeyR") ctx.redo();
+    else if (code === "KeyH") ctx.hint();
+    else if (code === "KeyS") ctx.summary();
+    else if (code === "KeyF") ctx.finish();
+    else if (code === "KeyD" && app.game) {
       if (canDeal(app.game)) ctx.play(app.game.legal_moves.includes("deal") ? "deal" : "redeal");
       else ctx.play("deal");
     } else return;

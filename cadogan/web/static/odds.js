@@ -1,0 +1,42 @@
+// The variant picker tells the truth about odds: the survey's measured winnability per variant
+// (odds.json, made from docs/winnability.md's table), shown beside the picker and in each option.
+
+import { $, app } from "./state.js";
+import { t, variantName } from "./i18n.js";
+
+let odds = null;
+
+export async function loadOdds() {
+  try {
+    const response = await fetch("/static/odds.json");
+    odds = (await response.json()).odds;
+  } catch (err) { odds = null; }
+}
+
+/** {won, deals, share} of a variant, or null when the survey has no figure. */
+export function variantOdds(gameId, variant) {
+  const row = odds && odds[gameId] && odds[gameId][variant];
+  return row ? { ...row, share: row.won / row.deals } : null;
+}
+
+/** "9,885 of 10,000 deals won" plus a word on what that means for the player. */
+export function oddsText(gameId, variant) {
+  const o = variantOdds(gameId, variant);
+  if (!o) return "";
+  const words = o.share < 0.02 ? t("oddsNever") : o.share < 0.5 ? t("oddsHard") : o.share < 0.95 ? t("oddsOften") : t("oddsAlmostAlways");
+  let text = t("oddsLine", { won: o.won.toLocaleString(), deals: o.deals.toLocaleString(), words });
+  if (o.share < 0.02) {
+    const better = Object.keys(odds[gameId]).find((v) => v !== variant && variantOdds(gameId, v).share > 0.5);
+    if (better) text += ` — ${t("oddsTry", { variant: variantName(gameId, better) })}`;
+  }
+  if (o.unknown > o.won) text += ` (${t("oddsUndecided", { n: o.unknown.toLocaleString() })})`;
+  return text;
+}
+
+export function fillVariantOdds() {
+  const game = app.game;
+  const box = $("variant-odds");
+  if (!game || !box) return;
+  box.textContent = oddsText(game.game, game.variant);
+  for (const option of $("variant-select").options) option.title = oddsText(game.game, option.value);
+}

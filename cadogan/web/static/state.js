@@ -1,0 +1,28 @@
+// The one shared state of the page: the game object from the server, what the player is doing, settings.
+// Every module reads and writes it through `app`; nothing else is global.
+
+export const $ = (id) => document.getElementById(id);
+export const SETTINGS_KEY = "cadogan.settings";
+export const CURRENT_KEY = "cadogan.current";
+export const SEEN_KEY = "cadogan.seen";
+export const DEFAULTS = {
+  lang: null, autoPlay: "off", fourColour: false, animations: true, showTimer: true, checkVerdict: false,
+  winnableOnly: false, showVerdict: true, sound: false, theme: "green", back: "red", largeCards: false,
+  replaySpeed: 700,
+};
+
+export const app = {
+  game: null,              // the game object from the server
+  catalogue: [],           // GET /api/games
+  ui: { selected: null, hint: null, focus: "s", arrived: null, height: 600, targets: null, choices: null, lost: null },
+  settings: { ...DEFAULTS },
+  piles: {},
+  clock: { start: null, stopped: false, hiddenAt: null, paused: 0 },
+  queue: Promise.resolve(),
+  busy: 0,                 // API calls under way that change the game (clicks meanwhile are refused, not queued)
+  replay: null,            // the line being replayed: {id, n, k, target, view, views, busy, timer}; null when playing
+  solving: false,          // a solution search is under way
+  hinting: false,          // a hint search is under way
+  verdict: null,           // the last verdict shown: {id, moves, verdict}, to warn when a move loses a winnable game
+  guidance: null,          // GET .../guidance for the current position: {home, finish, safe, all}
+};

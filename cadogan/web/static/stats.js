@@ -1,0 +1,51 @@
+// Statistics: the table of GET /api/stats (a table on wide screens, one card per variant on a phone:
+// every cell carries its column's name), and the one-line summary under the table.
+
+import { $, app } from "./state.js";
+import { api } from "./api.js";
+import { gameName, t, variantName } from "./i18n.js";
+import { formatTime } from "./view.js";
+
+const dash = (v) => (v === null || v === undefined ? "—" : v);
+
+/** The columns shown: those the server sends (undos, hints and daily counts came later). */
+const COLUMNS = [
+  ["played", (r) => r.played], ["won", (r) => r.won], ["winPct", (r) => `${r.win_percent}%`],
+  ["streak", (r) => r.current_streak], ["bestStreak", (r) => r.best_streak],
+  ["bestTime", (r) => (r.best_time_seconds === null || r.best_time_seconds === undefined ? "—" : formatTime(r.best_time_seconds))],
+  ["fewestMoves", (r) => dash(r.fewest_moves)], ["hintsUsed", (r) => dash(r.hints_used ?? r.hints)],
+  ["undos", (r) => dash(r.undos ?? r.undos_used)],
+  ["dailyPlayed", (r) => dash(r.daily_played ?? (r.daily && r.daily.played))],
+  ["dailyWon", (r) => dash(r.daily_won ?? (r.daily && r.daily.won))],
+];
+
+export function statsTable(rows) {
+  if (!rows.length) return `<p>${t("noStats")}</p>`;
+  const present = COLUMNS.filter(([, get]) => rows.some((r) => get(r) !== "—"));
+  const head = `<th scope="col"></th>` + present.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
+  const body = rows.map((r) => {
+    const current = app.game && r.game === app.game.game && r.variant === app.game.variant ? ' class="current"' : "";
+    const cells = present.map(([k, get]) => `<td data-label="${t(k)}">${get(r)}</td>`).join("");
+    return `<tr${current}><th scope="row">${gameName(r.game)} · ${variantName(r.game, r.variant)}</th>${cells}</tr>`;
+  }).join("");
+  return `<table class="stats"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+export async function showStats() {
+  try {
+    $("stats-body").innerHTML = statsTable(await api("GET", "/api/stats"));
+  } catch (err) { $("stats-body").textContent = err.message; }
+  $("stats-dialog").showModal();
+}
+
+export async function refreshStatsLine() {
+  const game = app.game;
+  if (!game) return;
+  let rows = [];
+  try { rows = await api("GET", "/api/stats"); } catch (err) { return; }
+  const row = rows.find((r) => r.game === game.game && r.variant === game.variant);
+  $("stats-line").textContent = row
+    ? `${t("played")} ${row.played} · ${t("won")} ${row.won} (${row.win_percent}%) · ${t("streak")} ${row.current_streak}`
+      + (row.best_time_seconds === null ? "" : ` · ${t("bestTime")} ${formatTime(row.best_time_seconds)}`)
+    : "";
+}

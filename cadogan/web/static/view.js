@@ -1,0 +1,160 @@
+// Drawing the page from the state: the table (board.js), the status line, the toolbar's enabled
+// buttons, and the moving card (FLIP slides). Nothing here talks to the server.
+
+import { $, CURRENT_KEY, app } from "./state.js";
+import { renderBoard } from "./board.js";
+import { gameName, t, variantName } from "./i18n.js";
+import { movePath } from "./moves.js";
+import { renderReplayBar, replayPiles } from "./replay.js";
+import { refreshStatsLine } from "./stats.js";
+import { fillVariantOdds } from "./odds.js";
+
+export function shareHash(game) { return `#/${game.game}/${game.variant}/${game.deal_text}`; }
+
+/** The room the table may take: the window below the board's top, less what stays under it. */
+function tableHeight(board) {
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const below = document.body.classList.contains("compact") ? 4 : 8;
+  return Math.max(200, window.innerHeight - top - below);
+}
+
+export function render() {
+  const replay = app.replay;
+  const game = replay ? replay.view : app.game;
+  if (!game) return;
+  const board = $("board");
+  const hadFocus = board.contains(document.activeElement);
+  renderStatus(game, replay);
+  app.ui.height = tableHeight(board);
+  const ui = replay ? { ...app.ui, selected: null, targets: null, choices: null, hint: replayPiles(replay), arrived: null } : app.ui;
+  app.piles = renderBoard(board, game, ui);
+  if (!app.piles[app.ui.focus]) app.ui.focus = Object.keys(app.piles)[0];
+  app.piles[app.ui.focus].tabIndex = 0;
+  if (hadFocus) app.piles[app.ui.focus].focus({ preventScroll: true });
+  app.ui.arrived = null;
+  if (replay) renderReplayBar(replay);
+  tick();
+}
+
+function renderStatus(game, replay) {
+  const pos = game.position;
+  $("title").textContent = `${gameName(game.game)} · ${variantName(game.game, game.variant)}`;
+  $("daily-badge").hidden = !game.daily;
+  $("share").textContent = game.deal_text;
+  $("share").href = shareHash(game);
+  $("moves").textContent = game.moves.length;
+  $("redeals-box").hidden = pos.redeals_left === undefined;
+  $("redeals").textContent = pos.redeals_left ?? "";
+  $("phase").hidden = !pos.phase;
+  $("phase").textContent = pos.phase ? t(pos.phase === "dealing" ? "phaseDealing" : "phaseBuilding") : "";
+  const busy = app.busy > 0;
+  $("undo").disabled = !!replay || !game.can_undo;
+  $("redo").disabled = !!replay || !game.can_redo;
+  $("restart").disabled = !!replay || !game.can_undo;
+  $("hint").disabled = !!replay || game.won || game.lost;
+  $("hint").setAttribute("aria-busy", String(app.hinting));
+  $("solution").disabled = !!replay;
+  $("solution").setAttribute("aria-busy", String(app.solving));  // busy, yet keeps the focus
+  $("finish").hidden = !!replay || !(app.guidance && app.guidance.finish && app.guidance.finish.length);
+  $("finish").disabled = busy;
+  for (const id of ["new", "daily", "go", "game-select", "variant-select", "deal-input"]) $(id).disabled = !!replay;
+  $("timer-box").hidden = !app.settings.showTimer;
+  $("outcome").hidden = !!replay || (!game.won && !game.lost);
+  $("outcome").textContent = game.won ? t("wonTitle") : game.lost ? t("stuckTitle") : "";
+  document.activeElement === $("deal-input") || ($("deal-input").value = game.deal_text);
+  fillSelects();
+}
+
+function fillSelects() {
+  const game = app.game;
+  const gameSel = $("game-select");
+  gameSel.innerHTML = "";
+  for (const g of app.catalogue) gameSel.add(new Option(gameName(g.game), g.game, false, g.game === game.game));
+  const variantSel = $("variant-select");
+  variantSel.innerHTML = "";
+  const entry = app.catalogue.find((g) => g.game === game.game);
+  for (const v of entry ? entry.variants : [game.variant]) {
+    variantSel.add(new Option(variantName(game.game, v), v, false, v === game.variant));
+  }
+  fillVariantOdds();
+}
+
+/** Seconds on the clock: the server's count, paused while the tab is hidden. */
+export function clockSeconds() {
+  const c = app.clock;
+  if (c.start === null) return 0;
+  const now = c.stopped ?? c.hiddenAt ?? Date.now();
+  return Math.max(0, Math.floor((now - c.start) / 1000));
+}
+
+export function tick() {
+  if (!app.game) return;
+  $("time").textContent = formatTime(clockSeconds());
+}
+
+export function formatTime(seconds) {
+  const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+  const r = String(s).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+}
+
+/** The timer stops while the tab is hidden and goes on where it stopped. */
+export function pauseClock(hidden) {
+  const c = app.clock;
+  if (hidden && c.hiddenAt === null) c.hiddenAt = Date.now();
+  else if (!hidden && c.hiddenAt !== null) {
+    if (c.start !== null) c.start += Date.now() - c.hiddenAt;
+    c.hiddenAt = null;
+  }
+}
+
+/** Where the card that is about to move lies now (its top card's box), to slide it from there. */
+export function cardBox(name) {
+  const el = app.piles[name] && app.piles[name].querySelector(".card.top");
+  return el ? el.getBoundingClientRect() : null;
+}
+
+export function motionAllowed() {
+  return app.settings.animations && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Slide the top card of pile `name` from the box `from` to where it now lies (FLIP). */
+export function slide(name, from) {
+  const el = from && app.piles[name] && app.piles[name].querySelector(".card.top");
+  if (!el || !el.animate) return;
+  const to = el.getBoundingClientRect();
+  const dx = from.left - to.left, dy = from.top - to.top;
+  if (Math.abs(dx) + Math.abs(dy) < 2) return;
+  el.style.pointerEvents = "none";  // a click during the slide goes to the pile beneath (the stock), not this card
+  const motion = el.animate([{ transform: `translate(${dx}px, ${dy}px)`, zIndex: 500 }, { transform: "none", zIndex: 500 }],
+             { duration: Math.min(320, 120 + Math.hypot(dx, dy) / 4), easing: "cubic-bezier(.2,.7,.3,1)" });
+  motion.onfinish = motion.oncancel = () => { el.style.pointerEvents = ""; };
+}
+
+/** The start box of a move's card, taken before the move (null when nothing should slide). */
+export function moveStart(move, layout, { reverse = false, from = null } = {}) {
+  const path = movePath(move, layout, { reverse });
+  if (!path || !motionAllowed()) return { path, start: null };
+  return { path, start: from || cardBox(path[0]) };
+}
+
+export function setGame(game, { arrived = null } = {}) {
+  const changed = !app.game || app.game.id !== game.id || app.game.won !== game.won || app.game.lost !== game.lost;
+  if (!app.game || app.game.id !== game.id || app.game.moves.join() !== game.moves.join()) $("verdict").hidden = true;
+  app.game = game;
+  app.guidance = null;
+  app.ui.selected = null;
+  app.ui.hint = null;
+  app.ui.targets = null;
+  app.ui.choices = null;
+  app.ui.lost = null;
+  app.ui.arrived = app.settings.animations ? arrived : null;
+  app.clock.start = game.started === null ? null : Date.now() - game.elapsed * 1000;
+  app.clock.stopped = game.won || game.lost ? app.clock.start + game.elapsed * 1000 : null;
+  app.clock.hiddenAt = document.hidden ? Date.now() : null;
+  localStorage.setItem(CURRENT_KEY, game.id);
+  const hash = shareHash(game);
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+  render();
+  if (changed || game.moves.length === 1) refreshStatsLine();
+}
