@@ -291,10 +291,15 @@ function confirmDialog() {
   });
 }
 
-/** The first visit: a card that says what the goal is. */
+/** The first visit: a card above the table that says what the goal is, until the player closes it. */
 export function firstVisit() {
   if (localStorage.getItem(SEEN_KEY)) return;
-  localStorage.setItem(SEEN_KEY, "1");
   $("welcome-text").textContent = t(`goal_${(app.game ? app.game.game : "british-square").replace("-", "_")}`);
-  $("welcome-dialog").showModal();
+  $("welcome").hidden = false;
+  render();
+  $("welcome-close").addEventListener("click", () => {
+    localStorage.setItem(SEEN_KEY, "1");
+    $("welcome").hidden = true;
+    render();
+  }, { once: true });
 }

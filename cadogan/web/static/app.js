@@ -125,11 +125,27 @@ function bindControls() {
   });
   window.addEventListener("hashchange", onHashChange);
   window.addEventListener("resize", () => { clearTimeout(app.resizeTimer); app.resizeTimer = setTimeout(render, 80); });
+  refitWhenAboveChanges();
   document.addEventListener("visibilitychange", () => { pauseClock(document.hidden); tick(); });
   document.addEventListener("click", (event) => {
     if (!$("more").hidden && !event.target.closest("#more") && !event.target.closest("#menu")) closeMenu();
   });
   setInterval(tick, 1000);
+}
+
+/** The table takes the room below the header, status and bars: when they change height (a font
+ * arriving, a line wrapping, a bar opening), the table is planned again. */
+function refitWhenAboveChanges() {
+  let heights = "";
+  const above = ["header", "status", "replay", "welcome"].map((id) => (id === "header" ? document.querySelector("header") : $(id)));
+  const observer = new ResizeObserver(() => {
+    const now = above.map((el) => el.getBoundingClientRect().height).join();
+    if (now === heights) return;
+    heights = now;
+    requestAnimationFrame(render);
+  });
+  for (const el of above) observer.observe(el);
+  if (document.fonts) document.fonts.ready.then(() => render());
 }
 
 function closeMenu() { $("more").hidden = true; $("menu").setAttribute("aria-expanded", "false"); }

@@ -99,7 +99,7 @@ export function showStockFace(game) {
 }
 
 /** The caption under a pile, in px, for cards `cw` wide and `lines` lines of text. */
-function captionPx(cw, lines) { return Math.max(11, 0.16 * cw) * 1.2 * lines + 3; }
+function captionPx(cw, lines) { return Math.max(11, 0.16 * cw) * Math.max(1.3, 1.2 * lines) + 3; }
 
 /** The longest pile of each grid row (fanned piles grow: the table makes room for the longest). */
 function longestByRow(layout, position) {

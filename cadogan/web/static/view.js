@@ -14,7 +14,7 @@ export function shareHash(game) { return `#/${game.game}/${game.variant}/${game.
 /** The room the table may take: the window below the board's top, less what stays under it. */
 function tableHeight(board) {
   const top = board.getBoundingClientRect().top + window.scrollY;
-  const below = document.body.classList.contains("compact") ? 4 : 8;
+  const below = 10;  // room for the marks that hang under a pile (the live row's bar)
   return Math.max(200, window.innerHeight - top - below);
 }
 
@@ -28,6 +28,12 @@ export function render() {
   app.ui.height = tableHeight(board);
   const ui = replay ? { ...app.ui, selected: null, targets: null, choices: null, hint: replayPiles(replay), arrived: null } : app.ui;
   app.piles = renderBoard(board, game, ui);
+  for (let pass = 0; pass < 2; pass++) {  // the plan's estimate of captions and gaps, corrected by measuring
+    const over = board.getBoundingClientRect().height - app.ui.height;
+    if (over <= 0.5) break;
+    app.ui.height -= over + 1;
+    app.piles = renderBoard(board, game, { ...ui, height: app.ui.height });
+  }
   if (!app.piles[app.ui.focus]) app.ui.focus = Object.keys(app.piles)[0];
   app.piles[app.ui.focus].tabIndex = 0;
   if (hadFocus) app.piles[app.ui.focus].focus({ preventScroll: true });
