@@ -90,6 +90,7 @@ class Player:
     """A page of the game, with the checks every test wants: no page errors, nothing fetched from outside."""
 
     def __init__(self, context, server):
+        context.add_init_script("localStorage.setItem('cadogan.seen', '1')")  # no first-visit card
         self.page = context.pages[0] if context.pages else context.new_page()
         self.server = server
         self.errors: list[str] = []
@@ -122,6 +123,12 @@ class Player:
         """Tick a setting's box in the settings dialog and close it."""
         self.page.click("#settings")
         self.page.check(f"#set-{setting}")
+        self.page.keyboard.press("Escape")
+
+    def choose(self, setting: str, value: str) -> None:
+        """Pick a value of a setting's list in the settings dialog and close it."""
+        self.page.click("#settings")
+        self.page.select_option(f"#set-{setting}", value)
         self.page.keyboard.press("Escape")
 
     def moves_shown(self) -> int:
@@ -180,8 +187,8 @@ class Player:
 
     def keyboard_move(self, move: str) -> None:
         src, dst = move.split(">")
-        self.page.focus("#lang")
-        for _ in range(3):  # past the deal link in the status line to the board: one tab stop
+        self.page.focus("#share")
+        for _ in range(4):  # past the deal link in the status line to the board: one tab stop
             self.page.keyboard.press("Tab")
             if self.page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
                 break
@@ -228,7 +235,7 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
     before = player.table()
     page.click("#undo")
     player.wait_moves(len(line) - 1)
-    player.wait_live("Undid")
+    player.wait_live("Undone: Moved")
     page.keyboard.press("r")
     player.wait_moves(len(line))
     assert player.table() == before
@@ -237,9 +244,10 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
     page.keyboard.press("Control+y")
     player.wait_moves(len(line))
 
-    # a refused move shows the server's reason
+    # a refused move shows the server's reason, in the message line and beside the card
     player.click_move(refused_move(player.game()))
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('Cannot move')")
+    page.wait_for_function("document.getElementById('message').classList.contains('error')")
+    assert page.locator("#note").is_visible() and page.inner_text("#note") == page.inner_text("#message")
     assert player.moves_shown() == len(line)
 
     # a hint highlights its move
@@ -380,6 +388,7 @@ def test_a_russian_phone_held_upright_fits_the_table_and_touch_works(browser_con
             src, dst = move.split(">")
             a = player.pile(src).locator(".card.top").bounding_box()
             b = player.pile(dst).locator(".stack").bounding_box()
+            assert b, (move, page.evaluate("document.querySelector('[data-pile=%s]').outerHTML" % dst))
             x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
             x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
             touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
@@ -496,7 +505,7 @@ def test_safe_auto_move_plays_after_the_players_move_but_never_after_undo(browse
     player = Player(browser_context_factory(), patched_server)
     page = player.page
     player.open(f"#/precedence/king-out/{deal}")
-    player.turn_on("autoMove")
+    player.choose("autoPlay", "safe")
     for played in range(1, first_card + 1):  # the last deal uncovers a card that goes up by itself
         player.click_move("deal")
         if played < first_card:
