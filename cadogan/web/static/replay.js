@@ -109,10 +109,11 @@ function showStep(r, view) {
   if (r.k === r.n) stopAuto();
 }
 
-/** The piles of the move just replayed, lit like a hint (or the losing move marked by the analysis). */
+/** The piles of the move just replayed, lit like a hint; at the start of an analysis, the losing move
+ * the player made from this position, marked in red: {hint, lost}. */
 export function replayPiles(r) {
-  if (r.k === 0 && r.mark) return movePath(r.mark, r.view.layout);
-  return r.k && r.view.move ? movePath(r.view.move, r.view.layout) : null;
+  const lost = r.k === 0 && r.mark ? movePath(r.mark, r.view.layout) : null;
+  return { hint: r.k && r.view.move ? movePath(r.view.move, r.view.layout) : null, lost };
 }
 
 /** "Step k of N: Moved 7♥ from Waste to Foundation 2". */
@@ -126,7 +127,7 @@ export function renderReplayBar(r) {
   $("replay-step").textContent = replayText(r);
   $("replay-first").disabled = $("replay-back").disabled = r.k === 0;
   $("replay-forward").disabled = $("replay-last").disabled = r.k === r.n;
-  $("replay-play").textContent = r.timer ? "❚❚" : "▶";
+  $("replay-play").textContent = r.timer ? `❚❚ ${t("replayPause")}` : `▶▶ ${t("replayAuto")}`;
   $("replay-play").setAttribute("aria-pressed", String(!!r.timer));
   $("replay-speed").value = String(app.settings.replaySpeed);
   $("replay-takeback").hidden = r.takeBack === null || r.takeBack === undefined;

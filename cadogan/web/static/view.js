@@ -26,7 +26,7 @@ export function render() {
   const hadFocus = board.contains(document.activeElement);
   renderStatus(game, replay);
   app.ui.height = tableHeight(board);
-  const ui = replay ? { ...app.ui, selected: null, targets: null, choices: null, hint: replayPiles(replay), arrived: null } : app.ui;
+  const ui = replay ? { ...app.ui, selected: null, targets: null, choices: null, arrived: null, ...replayPiles(replay) } : app.ui;
   app.piles = renderBoard(board, game, ui);
   for (let pass = 0; pass < 2; pass++) {  // the plan's estimate of captions and gaps, corrected by measuring
     const over = board.getBoundingClientRect().height - app.ui.height;
