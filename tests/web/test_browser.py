@@ -1,8 +1,8 @@
 """End to end, in a real headless Chromium (Debian's /usr/bin/chromium, driven by Playwright).
 
 For every game: start a deal, move a card by drag, one by click-click and one by keyboard, undo and
-redo, take a hint, reload and find the game intact, switch to Russian; and save a screenshot to
-docs/screenshots/. Then the end of a game: the win celebration and "no moves left" with the verdict.
+redo, take a hint, reload and find the game intact, switch to Russian (README's screenshots come
+from test_browser_fit.py and test_browser_guidance.py). Then the end of a game: the win celebration and "no moves left" with the verdict.
 """
 
 from __future__ import annotations
@@ -258,10 +258,6 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
         assert page.locator(".pile.hint").count() >= 1
     assert page.locator("#verdict").is_visible()
 
-    # the screenshot for the README, in English, with the hint showing
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    name = game_id if variant == games.get(game_id).variants[0] else f"{game_id}-{variant}"
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
     # reload: the same game, the same table
     before = player.table()

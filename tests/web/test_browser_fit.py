@@ -28,6 +28,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 LINES = json.loads((Path(__file__).parent / "fit_lines.json").read_text())
 SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080), (2560, 1440)]
 PHONE_SIZES = {(360, 640), (390, 844), (844, 390)}
+SHOTS = {(390, 844): "phone", (1366, 768): "desktop"}  # README's screenshots, of each game's first variant
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
 
@@ -110,6 +112,9 @@ def test_the_table_fits_every_screen_at_its_longest_piles(browser, live_server, 
             faults.append(f"{where}: a header button is {m['smallestButton']} px, under 44")
         if m["cardWidth"] < 24:
             faults.append(f"{where}: cards {m['cardWidth']} px wide")
+        if (width, height) in SHOTS and variant == games.get(game_id).variants[0]:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{game_id}-{SHOTS[width, height]}.png"))
         page.reload()
         page.wait_for_selector("body[data-ready='1']", timeout=15000)
         if measure(page)["moves"] != len(moves):
