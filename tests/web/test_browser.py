@@ -2,7 +2,8 @@
 
 For every game: start a deal, move a card by drag, one by click-click and one by keyboard, undo and
 redo, take a hint, reload and find the game intact, switch to Russian (README's screenshots come
-from test_browser_fit.py and test_browser_guidance.py). Then the end of a game: the win celebration and "no moves left" with the verdict.
+from test_browser_fit.py and test_browser_guidance.py). Then the end of a game: the win celebration
+and "no moves left" with the verdict.
 """
 
 from __future__ import annotations
