@@ -27,11 +27,7 @@ function parseHash() {
 
 async function resumeOrStart() {
   const wanted = parseHash();
-  const savedId = localStorage.getItem("cadogan.current");
-  let saved = null;
-  if (savedId) {
-    try { saved = await api("GET", `/api/games/${encodeURIComponent(savedId)}`); } catch (err) { saved = null; }
-  }
+  const saved = await app.savedGame;
   const matches = saved && wanted && saved.game === wanted.game && (!wanted.variant || saved.variant === wanted.variant
     || shareHash(saved) === location.hash) && (wanted.deal === null || saved.deal_text === wanted.deal);
   if (saved && (!wanted || matches)) {
@@ -157,6 +153,8 @@ async function start() {
   switchLanguage(getLang());
   bindControls();
   attachInput($("board"), { app, play, undo, redo, hint, announce, render, summary, sendHome, finish });
+  const savedId = localStorage.getItem("cadogan.current");  // asked for at once, beside the catalogue
+  app.savedGame = savedId ? api("GET", `/api/games/${encodeURIComponent(savedId)}`).catch(() => null) : Promise.resolve(null);
   try {
     app.catalogue = await api("GET", "/api/games");
   } catch (err) {
