@@ -1,0 +1,158 @@
+"""Comforts in a real headless Chromium (issue 18 items 3, 6, 7 and 9; issue 19 item 4).
+
+The hint shows the solver at work and never holds up or repeats the player's clicks; quick clicks on
+the stock during the deal's slide still deal; the statistics reflow on a phone; the timer pauses in a
+hidden tab; settings (theme, card backs, large cards) persist; the variant picker tells the survey's
+odds; the deal's verdict shows in the header and a setting hides it; no inline script or style.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run"]
+STATIC = Path(__file__).resolve().parents[2] / "cadogan" / "web" / "static"
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+def new_page(browser, width: int = 1366, height: int = 768):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
+    return context, context.new_page()
+
+
+def start(page, server, game: str = "precedence/king-out/5") -> None:
+    page.goto(f"{server.url}/#/{game}")
+    page.wait_for_selector("body[data-ready='1']", timeout=15000)
+
+
+def moves_shown(page) -> int:
+    return int(page.inner_text("#moves"))
+
+
+def test_a_slow_hint_shows_work_and_the_table_stays_playable_with_each_click_applied_once(browser, live_server):
+    context, page = new_page(browser)
+
+    page.add_init_script("""{ const fetch0 = window.fetch;  // the solver takes 1.5 s over every hint
+        window.fetch = (url, ...rest) => String(url).includes('/hint')
+            ? new Promise((ok) => setTimeout(ok, 1500)).then(() => fetch0(url, ...rest)) : fetch0(url, ...rest); }""")
+    start(page, live_server)
+    page.click("#hint")
+    page.wait_for_selector("#hint[aria-busy=true]")
+    page.click("[data-pile=s] .stack")  # a deal while the solver thinks: played at once
+    page.wait_for_function("Number(document.getElementById('moves').textContent) === 1", timeout=1200)
+    page.wait_for_selector("#hint[aria-busy=false]", timeout=10000)
+    page.wait_for_timeout(300)
+    assert moves_shown(page) == 1  # not applied again when the hint came back
+    assert "changed" in page.inner_text("#message")  # the hint was for the earlier position
+    context.close()
+
+
+def test_quick_clicks_on_the_stock_during_the_slide_each_deal(browser, live_server):
+    context, page = new_page(browser)
+    start(page, live_server)
+    for _ in range(4):
+        page.click("[data-pile=s] .stack")
+        page.wait_for_timeout(40)  # faster than the slide from the stock to the waste
+    page.wait_for_function("Number(document.getElementById('moves').textContent) === 4", timeout=5000)
+    context.close()
+
+
+def test_the_statistics_reflow_on_a_phone(browser, live_server):
+    context, page = new_page(browser, 360, 640)
+    start(page, live_server)
+    page.click("[data-pile=s] .stack")
+    page.wait_for_function("Number(document.getElementById('moves').textContent) === 1")
+    page.click("#menu")
+    page.click("#stats")
+    page.wait_for_selector("#stats-dialog[open] table.stats")
+    widths = page.evaluate("""() => { const d = document.getElementById('stats-dialog');
+        return [d.scrollWidth, d.clientWidth, innerWidth]; }""")
+    assert widths[0] <= widths[1] <= widths[2], widths
+    assert page.locator("#stats-dialog td[data-label]").count() >= 3
+    context.close()
+
+
+def test_the_timer_pauses_while_the_tab_is_hidden(browser, live_server):
+    context, page = new_page(browser)
+    start(page, live_server)
+    page.click("[data-pile=s] .stack")
+    page.wait_for_function("Number(document.getElementById('moves').textContent) === 1")
+    page.evaluate("""() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        document.dispatchEvent(new Event('visibilitychange')); }""")
+    shown = page.inner_text("#time")
+    page.wait_for_timeout(2300)
+    assert page.inner_text("#time") == shown
+    page.evaluate("""() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+        document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.wait_for_timeout(1200)
+    assert page.inner_text("#time") == shown or int(page.inner_text("#time").split(":")[1]) <= int(shown.split(":")[1]) + 1
+    context.close()
+
+
+def test_themes_card_backs_and_large_cards_persist(browser, live_server):
+    context, page = new_page(browser)
+    start(page, live_server)
+    page.click("#settings")
+    page.select_option("#set-theme", "blue")
+    page.select_option("#set-back", "black")
+    page.check("#set-largeCards")
+    page.check("#set-sound")
+    page.keyboard.press("Escape")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    classes = page.evaluate("document.body.className")
+    assert {"theme-blue", "back-black", "large-cards"} <= set(classes.split())
+    assert page.evaluate("JSON.parse(localStorage.getItem('cadogan.settings')).sound") is True
+    context.close()
+
+
+def test_the_variant_picker_tells_the_surveys_odds(browser, live_server):
+    context, page = new_page(browser)
+    start(page, live_server, "british-square/columns/3")
+    text = page.inner_text("#variant-odds")
+    assert "0 of 10,000" in text and "almost never" in text and "try piles" in text
+    start(page, live_server, "british-square/piles/3")
+    assert "9,885 of 10,000" in page.inner_text("#variant-odds")
+    context.close()
+
+
+def test_the_deals_verdict_shows_in_the_header_and_a_setting_hides_it(browser, live_server):
+    context, page = new_page(browser)
+    page.route("**/verdict", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(
+        {"verdict": "winnable", "difficulty": "hard", "source": "survey"})))
+    start(page, live_server)
+    page.wait_for_selector("#deal-verdict:not([hidden])")
+    assert page.inner_text("#deal-verdict") == "winnable deal · hard"
+    page.click("#settings")
+    page.uncheck("#set-showVerdict")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#deal-verdict")
+    context.close()
+
+
+def test_no_inline_script_or_style_so_a_strict_csp_holds():
+    html = (STATIC / "index.html").read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)
+    assert "<style" not in html and " style=" not in html and not re.search(r"\son[a-z]+=", html)
+    for path in STATIC.glob("*.js"):
+        assert 'style="' not in path.read_text(), path.name
