@@ -224,3 +224,23 @@ def test_where_did_it_go_wrong_shows_the_losing_move_steps_the_line_and_takes_th
     wait_moves(page, k)
     assert moves_of(live_server, gid) == line[:k]
     assert page.is_enabled("#redo")  # taken back by undo: the losing move can be redone
+
+
+CONTRACT_CODES = """no-redeal redeals-used stock-not-empty stock-empty waste-empty source-empty fill-empty-first
+    no-empty-pile empty-needs-stock foundation-final foundation-needs-ace suit-started pile-complete
+    foundation-suit foundation-wants foundation-order tableau-suit tableau-rank tableau-direction waste-top-only
+    no-tableau place-one-by-one deal-in-rounds bottom-row-only no-building-yet empty-stays-empty stock-to-square
+    round-has-card no-such-pile unknown-game unknown-variant bad-deal deal-out-of-range bad-move bad-pile bad-card
+    bad-position bad-record nothing-to-undo nothing-to-redo malformed-body body-too-large body-timeout
+    bad-parameter unknown-route unknown-game-id forbidden busy rate-limited""".split()
+
+
+def test_every_error_code_of_the_contract_has_english_and_russian_words():
+    import re
+
+    source = (Path(__file__).resolve().parents[2] / "cadogan/web/static/i18n.js").read_text()
+    body = source.split("const ERRORS = {", 1)[1].split("\n};", 1)[0]
+    blocks = dict(re.findall(r"^  (\w\w): \{\n(.*?)^  \},", body, re.S | re.M))
+    for lang in ("en", "ru"):
+        codes = set(re.findall(r'"([a-z-]+)":', blocks[lang]))
+        assert codes == set(CONTRACT_CODES), (lang, codes ^ set(CONTRACT_CODES))
