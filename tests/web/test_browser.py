@@ -358,6 +358,7 @@ def test_no_moves_left_shows_the_solvers_verdict_on_the_deal(browser_context_fac
     player.page.wait_for_selector("#end-dialog[open]")
     assert player.page.inner_text("#end-title") == "No moves left"
     assert player.page.is_visible("#end-solution")  # the way to see how it could have gone
+    assert player.page.is_visible("#end-analysis")  # and "Where did it go wrong?" is offered
     player.page.wait_for_function("!document.getElementById('end-verdict').textContent.startsWith('Asking')",
                                   timeout=20000)
     verdict = player.page.inner_text("#end-verdict")
