@@ -9,29 +9,17 @@ odds; the deal's verdict shows in the header and a setting hides it; no inline s
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from pathlib import Path
 
 import pytest
+from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
 STATIC = Path(__file__).resolve().parents[2] / "cadogan" / "web" / "static"
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+pytestmark = needs_chromium
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def new_page(browser, width: int = 1366, height: int = 768):

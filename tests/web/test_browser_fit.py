@@ -15,23 +15,20 @@ random line of mostly tableau moves to a dead end, kept at its longest column.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
+from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
 
 from cadogan import games
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
 LINES = json.loads((Path(__file__).parent / "fit_lines.json").read_text())
 SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080), (2560, 1440)]
 PHONE_SIZES = {(360, 640), (390, 844), (844, 390)}
 SHOTS = {(390, 844): "phone", (1366, 768): "desktop"}  # README's screenshots, of each game's first variant
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+pytestmark = needs_chromium
 
 
 def longest_piles(key: str) -> tuple[str, str, int, list[str]]:
@@ -40,15 +37,6 @@ def longest_piles(key: str) -> tuple[str, str, int, list[str]]:
     entry = LINES[key]
     return game_id, variant, entry["deal"], entry["line"][:entry["peak"]]
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.mark.parametrize("key", sorted(LINES))

@@ -11,34 +11,20 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
-import sys
 from pathlib import Path
 
 import pytest
+from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
 
 from cadogan import games
 from cadogan.web.guidance import finish_line, home_choices
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point  # noqa: E402
+from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run"]
 LINES = json.loads((Path(__file__).parent / "fit_lines.json").read_text())
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+pytestmark = needs_chromium
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture()
