@@ -144,3 +144,14 @@ def test_no_inline_script_or_style_so_a_strict_csp_holds():
     assert "<style" not in html and " style=" not in html and not re.search(r"\son[a-z]+=", html)
     for path in STATIC.glob("*.js"):
         assert 'style="' not in path.read_text(), path.name
+
+
+def test_piles_show_the_numbers_hints_name(browser, live_server):
+    context, page = new_page(browser)
+    start(page, live_server, "square/classic/3")
+    assert page.inner_text("[data-pile=t12] .caption .no") == "12"
+    assert page.inner_text("[data-pile=f3] .caption .no") == "F3"
+    said = page.evaluate("""async () => { const m = await import('/static/moves.js'); const s = await import('/static/state.js');
+        return m.adviseMove(s.app.game, 't12>f5'); }""")
+    assert said.startswith("Move ") and said.endswith("from Pile 12 to Foundation 5")
+    context.close()

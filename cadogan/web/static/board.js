@@ -235,7 +235,14 @@ export function renderBoard(root, game, ui) {
       const caption = document.createElement("div");
       caption.className = "caption";
       caption.setAttribute("aria-hidden", "true");
-      caption.textContent = pileCaption(game, name, cards);
+      const label = pileNumber(name);
+      if (label) {  // the pile's number, so that a hint naming "Pile 7" or "Foundation 3" points at something seen
+        const no = document.createElement("span");
+        no.className = "no";
+        no.textContent = label;
+        caption.append(no);
+      }
+      caption.append(pileCaption(game, name, cards));
       el.append(caption);
       if ((name === "s" || name === "w" || !fanned) && cards.length > 1 && name[0] !== "f") {
         const badge = document.createElement("span");
@@ -256,6 +263,13 @@ export function renderBoard(root, game, ui) {
 function foundationSpan(pos, k) {
   if (!pos.bases || !pos.ends) return null;
   return [RANK_LETTERS.indexOf(pos.bases[k]), RANK_LETTERS.indexOf(pos.ends[k])];
+}
+
+/** The short label printed under a pile: "7" for Pile 7, "F3" for Foundation 3 (none for stock and waste). */
+function pileNumber(name) {
+  if (name[0] === "t") return name.slice(1);
+  if (name[0] === "f") return t("foundationShort", { n: name.slice(1) });
+  return "";
 }
 
 function pileCaption(game, name, cards) {
