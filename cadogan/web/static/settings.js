@@ -2,7 +2,7 @@
 // four colours) and read by the other modules from app.settings. Also the language switch and rules.
 
 import { $, DEFAULTS, SETTINGS_KEY, app } from "./state.js";
-import { getLang, rulesHtml, setLang, t, translatePage } from "./i18n.js";
+import { getLang, rulesHtml, setLang, translatePage } from "./i18n.js";
 import { render } from "./view.js";
 import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";

@@ -23,6 +23,7 @@ export const app = {
   replay: null,            // the line being replayed: {id, n, k, target, view, views, busy, timer}; null when playing
   solving: false,          // a solution search is under way
   hinting: false,          // a hint search is under way
+  analysing: false,        // an analysis (where did it go wrong?) is under way
   verdict: null,           // the last verdict shown: {id, moves, verdict}, to warn when a move loses a winnable game
   guidance: null,          // GET .../guidance for the current position: {home, finish, safe, all}
 };
