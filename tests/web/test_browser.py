@@ -247,8 +247,9 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
 
     # a refused move shows the server's reason, in the message line and beside the card
     player.click_move(refused_move(player.game()))
-    page.wait_for_function("document.getElementById('message').classList.contains('error')")
-    assert page.locator("#note").is_visible() and page.inner_text("#note") == page.inner_text("#message")
+    page.wait_for_selector("#note:not([hidden])")
+    assert page.locator(".card.shake").count() == 1
+    player.wait_live(re.escape(page.inner_text("#note")))
     assert player.moves_shown() == len(line)
 
     # a hint highlights its move

@@ -52,12 +52,12 @@ export function play(move, { auto = false, from = null } = {}) {
 function refused(err, path) {
   sound("illegal");
   const text = reasonOf(err);
-  announce(text, "error");
-  if (!(err instanceof ApiError) || !path) return;
-  const pile = app.piles[path[0]];
-  const card = pile && pile.querySelector(".card.top");
+  const pile = err instanceof ApiError && path ? app.piles[path[0]] || app.piles[path[1]] : null;
+  announce(text, "error", { show: !pile });  // said aloud always; shown beside the card when there is one
+  if (!pile) return;
+  const card = pile.querySelector(".card.top");
   if (card) card.classList.add("shake");
-  showNote(pile || app.piles[path[1]], text);
+  showNote(pile, text);
 }
 
 /** A short note beside a pile (the reason a move was refused), gone after a few seconds. */
