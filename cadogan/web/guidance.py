@@ -71,41 +71,50 @@ def home_choices(state: games.State) -> dict[str, dict[str, Any]]:
 def finish_line(state: games.State, limit: int = 400) -> list[str] | None:
     """Foundation moves alone that win from ``state`` (dominating destinations first), or None.
 
+    While the stock has cards no line of foundation moves alone can win (a stock card leaves the
+    stock only by a deal or a placing), so the answer is None at once.
+
     >>> finish_line(games.load("british-square", "piles", 1)) is None
     True
     """
-    if state.is_won():
+    if state.is_won() or getattr(state, "stock", None):
         return None
     work = state.copy()
     line: list[str] = []
     while not work.is_won() and len(line) < limit:
-        home = home_choices(work)
-        if not home:
+        homeward = [str(m) for m in work.legal_moves() if _dst(m).startswith("f")]
+        if not homeward:
             return None
-        src, entry = next(iter(home.items()))
-        move = f"{src}>{entry['best'] or entry['choices'][0]}"
+        move = homeward[0]
+        if len([m for m in homeward if _src(m) == _src(move)]) > 1:  # a choice: the dominating one
+            entry = home_choices(work)[_src(move)]
+            move = f"{_src(move)}>{entry['best'] or entry['choices'][0]}"
         work.play(move)
         line.append(move)
     return line if work.is_won() else None
 
 
-def auto_moves(state: games.State, level: str) -> list[str]:
-    """The moves auto-play may make now at ``level`` ("off", "safe" or "all"), first to play first."""
+def auto_moves(state: games.State, level: str, *, finish: list[str] | None = None,
+               home: dict[str, dict[str, Any]] | None = None) -> list[str]:
+    """The moves auto-play may make now at ``level`` ("off", "safe" or "all"), first to play first.
+
+    ``finish`` and ``home``, when given, are ``finish_line(state)`` and ``home_choices(state)``.
+    """
     if level == "off" or not state.legal_moves():
         return []
     safe = [str(m) for m in state.game.safe_moves(state.copy())]
-    finish = finish_line(state)
     if level == "safe":
-        return safe or (finish or [])[:1]
-    home = [f"{src}>{entry['best']}" for src, entry in home_choices(state).items() if entry["best"]]
-    return list(dict.fromkeys(safe + home))
+        return safe or ((finish_line(state) if finish is None else finish) or [])[:1]
+    home = home_choices(state) if home is None else home
+    return list(dict.fromkeys(safe + [f"{src}>{entry['best']}" for src, entry in home.items() if entry["best"]]))
 
 
 def guidance(state: games.State) -> dict[str, Any]:
     """The ``/guidance`` answer for a position."""
     try:
-        return {"home": home_choices(state), "finish": finish_line(state),
-                "safe": auto_moves(state, "safe"), "all": auto_moves(state, "all")}
+        home, finish = home_choices(state), finish_line(state)
+        return {"home": home, "finish": finish, "safe": auto_moves(state, "safe", finish=finish),
+                "all": auto_moves(state, "all", home=home)}
     except Exception:  # guidance is a comfort: a fault in it must not stop play
         log.exception("guidance failed")
         return {"home": {}, "finish": None, "safe": [], "all": []}
