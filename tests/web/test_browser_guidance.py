@@ -230,3 +230,44 @@ def test_every_error_code_of_the_contract_has_english_and_russian_words():
     for lang in ("en", "ru"):
         codes = set(re.findall(r'"([a-z-]+)":', blocks[lang]))
         assert codes == set(CONTRACT_CODES), (lang, codes ^ set(CONTRACT_CODES))
+
+
+def test_home_choices_pick_the_foundation_with_the_most_cards_to_come_in_precedence():
+    def dominated(state):
+        entry = home_choices(state).get("w")
+        return bool(entry and len(entry["choices"]) > 1)
+
+    game_id, variant, deal, moves = first_position("precedence/king-out", dominated)
+    state = _replayed(game_id, variant, deal, moves)
+    entry = home_choices(state)["w"]
+    sizes = {f: len(state.foundations[int(f[1:]) - 1]) for f in entry["choices"]}
+    assert sizes[entry["best"]] == min(sizes.values())
+
+
+@pytest.mark.parametrize("key", ["british-square/piles", "square/classic", "square/free"])
+def test_a_finishing_line_is_offered_near_the_end_and_wins(key):
+    from cadogan.web.guidance import auto_moves
+
+    game_id, variant, deal, moves = first_position(key, lambda s: finish_line(s) is not None)
+    state = _replayed(game_id, variant, deal, moves)
+    line = finish_line(state)
+    assert state.line_wins(line) and all(">f" in move for move in line)
+    assert auto_moves(state, "off") == [] and auto_moves(state, "safe")  # a finishing line is safe
+    assert finish_line(games.load(game_id, variant, deal)) is None  # not at the start
+
+
+def test_the_line_route_shows_a_continuation_and_refuses_bad_steps(live_server):
+    line = expand(LOSABLE_LINE)
+    status, obj = live_server.request("POST", "/api/games", {"game": "precedence", "variant": "king-out",
+                                                              "deal": LOSABLE_DEAL})
+    for move in line[:5]:
+        live_server.request("POST", f"/api/games/{obj['id']}/moves", {"move": move})
+    path = f"/api/games/{obj['id']}/line?from=3&moves={','.join(line[3:9])}"
+    status, view = live_server.request("GET", path + "&step=2")
+    assert status == 200 and view["moves"] == line[:5] and view["step"] == 2 and view["move"] == line[4]
+    assert live_server.request("GET", path + "&step=7")[0] == 400
+    assert live_server.request("GET", f"/api/games/{obj['id']}/line?from=9&moves=deal&step=0")[0] == 400
+    status, err = live_server.request("GET", f"/api/games/{obj['id']}/line?from=0&moves=w>f9&step=1")
+    assert status == 422 and err["error"]
+    status, guide = live_server.request("GET", f"/api/games/{obj['id']}/guidance")
+    assert status == 200 and set(guide) == {"home", "finish", "safe", "all"}
