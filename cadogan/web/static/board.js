@@ -133,7 +133,8 @@ function fitRows(rows, layout, position, box, fan) {
       cw = Math.min(byWidth, (box.height - 4 - captions) / units);
     }
     cw = Math.floor(Math.min(cw, box.max));
-    if (!best || cw > best.cw * 1.04) best = { cw, f, side, fan, rows };
+    // Wider fans are worth slightly smaller cards (4 %), unless the player asked for large cards.
+    if (!best || cw > best.cw * (box.large ? 1 : 1.04)) best = { cw, f, side, fan, rows };
   }
   return best;
 }
@@ -167,7 +168,7 @@ export function renderBoard(root, game, ui) {
   const layout = game.layout;
   const pos = game.position;
   const large = document.body.classList.contains("large-cards");
-  const plan = planTable(layout, pos, { width: root.clientWidth, height: ui.height, max: large ? MAX_CARD.large : MAX_CARD.normal });
+  const plan = planTable(layout, pos, { width: root.clientWidth, height: ui.height, large, max: large ? MAX_CARD.large : MAX_CARD.normal });
   const { cw, rows, fan } = plan;
   const ch = cw * RATIO;
   root.style.setProperty("--cw", `${cw}px`);
