@@ -155,3 +155,20 @@ def test_piles_show_the_numbers_hints_name(browser, live_server):
         return m.adviseMove(s.app.game, 't12>f5'); }""")
     assert said.startswith("Move ") and said.endswith("from Pile 12 to Foundation 5")
     context.close()
+
+
+def test_the_solution_viewer_plays_itself_at_the_chosen_speed(browser, live_server):
+    context, page = new_page(browser)
+    start(page, live_server, "precedence/king-out/10")  # the solver finds a winning line at once
+    page.click("#solution")
+    page.wait_for_selector("#replay:not([hidden])", timeout=30000)
+    page.select_option("#replay-speed", "300")
+    page.click("#replay-play")
+    assert page.get_attribute("#replay-play", "aria-pressed") == "true"
+    page.wait_for_function("/^Step [4-9]/.test(document.getElementById('replay-step').textContent)", timeout=6000)
+    page.click("#replay-play")  # pause
+    shown = page.inner_text("#replay-step")
+    page.wait_for_timeout(800)
+    assert page.inner_text("#replay-step") == shown
+    assert page.evaluate("JSON.parse(localStorage.getItem('cadogan.settings')).replaySpeed") == 300
+    context.close()
