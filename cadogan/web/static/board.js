@@ -11,7 +11,7 @@ const BLANK = "-";      // an empty place the size of a card (a null is a narrow
 const FAN_DOWN = [0.26, 0.23, 0.2, 0.18, 0.16, 0.14, 0.12];  // fan offsets tried, in card heights
 const FAN_SIDE = [0.34, 0.3, 0.27, 0.24, 0.21];             // sideways fan offsets tried, in card widths
 const MIN_CARD = 22;    // px: below this the table is unreadable anyway
-const MAX_CARD = { normal: 132, large: 200 };
+const MAX_CARD = { normal: 170, large: 240 };
 
 /**
  * Rows of pile names as they lie on the table (null = empty space). `split`: foundations beside the
