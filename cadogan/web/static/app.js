@@ -123,6 +123,9 @@ function bindControls() {
   window.addEventListener("resize", () => { clearTimeout(app.resizeTimer); app.resizeTimer = setTimeout(render, 80); });
   refitWhenAboveChanges();
   document.addEventListener("visibilitychange", () => { pauseClock(document.hidden); tick(); });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !$("more").hidden) { closeMenu(); $("menu").focus(); }
+  });
   document.addEventListener("click", (event) => {
     if (!$("more").hidden && !event.target.closest("#more") && !event.target.closest("#menu")) closeMenu();
   });

@@ -6,7 +6,7 @@ import { errorText, t } from "./i18n.js";
 
 let messageTimer = null;
 
-/** Say `text` in the live region and show it (unless `show` is false); it fades after 6 s unless `keep`. */
+/** Say `text` in the live region and show it (unless `show` is false) for 6 s, or 15 s with `keep`. */
 export function announce(text, kind = "info", { keep = false, show = true } = {}) {
   const live = $("live");
   live.textContent = "";
@@ -16,7 +16,8 @@ export function announce(text, kind = "info", { keep = false, show = true } = {}
   box.textContent = text;
   box.className = `message ${kind}`;
   clearTimeout(messageTimer);
-  if (!keep) messageTimer = setTimeout(() => { box.textContent = ""; box.className = "message"; }, 6000);
+  // The line floats over the table's foot: even a message to keep goes after a while (the live region has it).
+  messageTimer = setTimeout(() => { box.textContent = ""; box.className = "message"; }, keep ? 15000 : 6000);
 }
 
 /** Say why a request failed, in the player's language. */
