@@ -50,6 +50,7 @@ from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.history import History
 from cadogan.store import SavedGame, Store
 from cadogan.survey.pool import winnable_deals
+from cadogan.web import analysis
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
@@ -460,6 +461,7 @@ def make_app(store: Store) -> ASGIApp:
         Route("/api/{rest:path}", not_found, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    analysis.register(routes, lambda game_id: registry.get(game_id)[1].state, solver_turn)
     app = Starlette(routes=routes, exception_handlers={
         ApiError: api_error, HTTPException: http_error, Exception: server_error})
     return SameOriginOnly(app)  # type: ignore[return-value]

@@ -1,0 +1,135 @@
+"""The analysis routes of ``cadogan serve``: where did a game go wrong, and what is known about its deal.
+
+* ``GET /api/games/{id}/analysis?budget=S`` → ``cadogan analyse``'s object (SPEC.md) for the game's
+  moves so far; ``budget``: seconds for all the searches together (default ``ANALYSIS_BUDGET``, from
+  0.1 to ``MAX_ANALYSIS_BUDGET``).  A decided answer is kept per game record, so asking again is instant.
+* ``GET /api/games/{id}/verdict?budget=S`` → ``{"verdict": "winnable"|"lost"|"undecided",
+  "difficulty": "easy"|"medium"|"hard"|"lost"|"unknown", "source": "pool"|"solver"}``: what is known
+  about the game's deal before any move (``cadogan.solver.verdict``; docs/difficulty.md), default
+  budget ``VERDICT_BUDGET``, from 0.1 to ``MAX_VERDICT_BUDGET`` seconds.  Kept per deal.
+
+The solver runs in a worker thread (``run_in_threadpool``), one search at a time when the app shares
+its lock.  Bad parameters answer 400 ``{"error", "code": "bad-parameter", "name": ...}``; an unknown
+game id is the app's 404 (``lookup`` raises it).  Wired into the app by ``register``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import OrderedDict
+from typing import Any, Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from cadogan.games.base import State
+
+ANALYSIS_BUDGET = 10.0
+MAX_ANALYSIS_BUDGET = 60.0
+VERDICT_BUDGET = 3.0
+MAX_VERDICT_BUDGET = 10.0
+MIN_BUDGET = 0.1
+KEPT = 256  # decided answers kept in memory
+
+Lookup = Callable[[str], State]
+
+
+class _Answers:
+    """Decided answers, oldest out first."""
+
+    def __init__(self, size: int = KEPT) -> None:
+        self.size = size
+        self._answers: OrderedDict[Any, dict[str, Any]] = OrderedDict()
+
+    def get(self, key: Any) -> dict[str, Any] | None:
+        answer = self._answers.get(key)
+        if answer is not None:
+            self._answers.move_to_end(key)
+        return answer
+
+    def put(self, key: Any, answer: dict[str, Any]) -> None:
+        self._answers[key] = answer
+        self._answers.move_to_end(key)
+        while len(self._answers) > self.size:
+            self._answers.popitem(last=False)
+
+
+def routes(lookup: Lookup, solver_turn: asyncio.Lock | None = None, game_path: str = "/api/games/{game_id}") -> list[BaseRoute]:
+    """The two routes; ``lookup(game_id)`` gives the game's current state (or raises the app's 404)."""
+    turn = solver_turn or asyncio.Lock()
+    analyses, verdicts = _Answers(), _Answers()
+
+    async def analysis(request: Request) -> Response:
+        state = lookup(request.path_params["game_id"]).copy()
+        try:
+            budget = _budget(request, ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET)
+        except BadBudget as err:
+            return err.response()
+        key = state.record()
+        answer = analyses.get(key)
+        if answer is None:
+            async with turn:
+                answer = analyses.get(key) or await run_in_threadpool(_analyse, state, budget)
+            if answer["result"] != "unknown":
+                analyses.put(key, answer)
+        return JSONResponse(answer)
+
+    async def verdict(request: Request) -> Response:
+        state = lookup(request.path_params["game_id"])
+        try:
+            budget = _budget(request, VERDICT_BUDGET, MAX_VERDICT_BUDGET)
+        except BadBudget as err:
+            return err.response()
+        key = (state.game.id, state.variant, state.deal)
+        answer = verdicts.get(key)
+        if answer is None:
+            async with turn:
+                answer = verdicts.get(key) or await run_in_threadpool(_verdict, key, budget)
+            if answer["verdict"] != "undecided":
+                verdicts.put(key, answer)
+        return JSONResponse(answer)
+
+    return [Route(game_path + "/analysis", analysis, methods=["GET"]),
+            Route(game_path + "/verdict", verdict, methods=["GET"])]
+
+
+def register(app_routes: list[BaseRoute], lookup: Lookup, solver_turn: asyncio.Lock | None = None) -> None:
+    """Put the routes into ``app_routes`` before its catch-all ``/api/{rest:path}`` route (at the end
+    when it has none)."""
+    at = next((i for i, r in enumerate(app_routes) if getattr(r, "path", "").startswith("/api/{rest")),
+              len(app_routes))
+    app_routes[at:at] = routes(lookup, solver_turn)
+
+
+def _analyse(state: State, budget: float) -> dict[str, Any]:
+    from cadogan.solver.analysis import analyse_state
+    return analyse_state(state, budget).to_json()
+
+
+def _verdict(key: tuple[str, str, int], budget: float) -> dict[str, Any]:
+    from cadogan.solver.verdict import deal_verdict
+    return deal_verdict(*key, seconds=budget).to_json()
+
+
+class BadBudget(Exception):
+    """A ``budget`` query parameter that is not a number of seconds in range: 400 ``bad-parameter``."""
+
+    def response(self) -> Response:
+        return JSONResponse({"error": str(self), "code": "bad-parameter", "name": "budget"}, status_code=400)
+
+
+def _budget(request: Request, default: float, high: float) -> float:
+    """The ``budget`` query parameter in seconds, from MIN_BUDGET to ``high``; BadBudget if not."""
+    text = request.query_params.get("budget")
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (MIN_BUDGET <= value <= high):  # also refuses nan and inf
+        raise BadBudget(f"budget must be from {MIN_BUDGET:g} to {high:g} seconds, not {text[:30]!r}")
+    return value
