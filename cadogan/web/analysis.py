@@ -60,40 +60,37 @@ class _Answers:
 def routes(lookup: Lookup, solver_turn: asyncio.Lock | None = None, game_path: str = "/api/games/{game_id}") -> list[BaseRoute]:
     """The two routes; ``lookup(game_id)`` gives the game's current state (or raises the app's 404)."""
     turn = solver_turn or asyncio.Lock()
-    analyses, verdicts = _Answers(), _Answers()
-
-    async def analysis(request: Request) -> Response:
-        state = lookup(request.path_params["game_id"]).copy()
-        try:
-            budget = _budget(request, ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET)
-        except BadBudget as err:
-            return err.response()
-        key = state.record()
-        answer = analyses.get(key)
-        if answer is None:
-            async with turn:
-                answer = analyses.get(key) or await run_in_threadpool(_analyse, state, budget)
-            if answer["result"] != "unknown":
-                analyses.put(key, answer)
-        return JSONResponse(answer)
-
-    async def verdict(request: Request) -> Response:
-        state = lookup(request.path_params["game_id"])
-        try:
-            budget = _budget(request, VERDICT_BUDGET, MAX_VERDICT_BUDGET)
-        except BadBudget as err:
-            return err.response()
-        key = (state.game.id, state.variant, state.deal)
-        answer = verdicts.get(key)
-        if answer is None:
-            async with turn:
-                answer = verdicts.get(key) or await run_in_threadpool(_verdict, key, budget)
-            if answer["verdict"] != "undecided":
-                verdicts.put(key, answer)
-        return JSONResponse(answer)
-
+    analysis = _solver_route(lookup, turn, lambda state: state.record(), _analyse,
+                             lambda answer: answer["result"] != "unknown", ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET)
+    verdict = _solver_route(lookup, turn, lambda state: (state.game.id, state.variant, state.deal), _verdict,
+                            lambda answer: answer["verdict"] != "undecided", VERDICT_BUDGET, MAX_VERDICT_BUDGET)
     return [Route(game_path + "/analysis", analysis, methods=["GET"]),
             Route(game_path + "/verdict", verdict, methods=["GET"])]
+
+
+def _solver_route(lookup: Lookup, turn: asyncio.Lock, key_of: Callable[[State], Any],
+                  compute: Callable[[State, float], dict[str, Any]], decided: Callable[[dict[str, Any]], bool],
+                  default: float, high: float) -> Callable[[Request], Any]:
+    """A GET handler: ``compute(state, budget)`` in a worker thread, one at a time (``turn``); its
+    decided answers kept by ``key_of(state)``."""
+    answers = _Answers()
+
+    async def handler(request: Request) -> Response:
+        state = lookup(request.path_params["game_id"]).copy()
+        try:
+            budget = _budget(request, default, high)
+        except BadBudget as err:
+            return err.response()
+        key = key_of(state)
+        answer = answers.get(key)
+        if answer is None:
+            async with turn:
+                answer = answers.get(key) or await run_in_threadpool(compute, state, budget)
+            if decided(answer):
+                answers.put(key, answer)
+        return JSONResponse(answer)
+
+    return handler
 
 
 def register(app_routes: list[BaseRoute], lookup: Lookup, solver_turn: asyncio.Lock | None = None) -> None:
@@ -109,9 +106,9 @@ def _analyse(state: State, budget: float) -> dict[str, Any]:
     return analyse_state(state, budget).to_json()
 
 
-def _verdict(key: tuple[str, str, int], budget: float) -> dict[str, Any]:
+def _verdict(state: State, budget: float) -> dict[str, Any]:
     from cadogan.solver.verdict import deal_verdict
-    return deal_verdict(*key, seconds=budget).to_json()
+    return deal_verdict(state.game.id, state.variant, state.deal, seconds=budget).to_json()
 
 
 class BadBudget(Exception):
