@@ -6,7 +6,8 @@ For each variant (default: Precedence king-out and first-king, British Square pi
 played by the random-but-sensible player of ``cadogan.solver.playing`` (seeded with the deal number
 plus ``--seed``) until no move is legal (or ``MAX_MOVES``), and the line is analysed within
 ``--timeout`` seconds.  Prints one line per game, then per variant the share decided (not
-``unknown``), the answers, and the mean and largest time per game, then the machine.  Every
+``unknown``), the answers, and the mean and largest time per game, then the machine and its load
+(the times are wall-clock: on a busy machine the solver gets less of the deadline).  Every
 ``went-wrong`` answer is checked: its line wins from the position after ``last_winnable`` moves.
 """
 
@@ -33,7 +34,9 @@ def bench_variant(game_id: str, variant: str, n_games: int, timeout: float, seed
     for deal in range(1, n_games + 1):
         state = play_out(games.load(game_id, variant, deal), random.Random(deal + seed))
         moves = list(state.move_stack)
+        cpu = time.process_time()
         a = analyse_state(state, timeout)
+        cpu = time.process_time() - cpu
         counts[a.result] = counts.get(a.result, 0) + 1
         seconds.append(a.seconds)
         if a.last_winnable is not None:
@@ -41,7 +44,7 @@ def bench_variant(game_id: str, variant: str, n_games: int, timeout: float, seed
             assert start.line_wins(moves[:a.last_winnable] + a.line), f"deal {deal}: the line does not win"
         print(f"  {game_id}/{variant} deal {deal}: {len(moves)} moves, {'dead end' if state.is_lost() else 'stopped'}"
               f" -> {a.result} last_winnable={a.last_winnable} losing_move={a.losing_move} "
-              f"{a.seconds:.1f} s, {len(a.searches)} searches", flush=True)
+              f"{a.seconds:.1f} s ({cpu:.1f} s CPU), {len(a.searches)} searches", flush=True)
     decided = n_games - counts.get("unknown", 0)
     return {"variant": f"{game_id}/{variant}", "decided": decided, "games": n_games, "counts": counts,
             "mean": statistics.mean(seconds), "max": max(seconds)}
@@ -64,8 +67,9 @@ def main() -> None:
     for row in rows:
         answers = ", ".join(f"{k} {v}" for k, v in sorted(row["counts"].items()))  # type: ignore[union-attr]
         print(f"| {row['variant']} | {row['decided']}/{row['games']} | {answers} | {row['mean']:.1f} | {row['max']:.1f} |")
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
     print(f"\nmachine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
-          f"python {platform.python_version()}; {time.time() - started:.0f} s in all")
+          f"python {platform.python_version()}; load average at the end {load}; {time.time() - started:.0f} s in all")
 
 
 if __name__ == "__main__":
