@@ -139,8 +139,9 @@ class _Bisection:
         """The position to ask about next and the seconds to give it.
 
         The start, then the end, with ``EDGE_SHARE`` of the timeout; then the middle of the bracket
-        with ``ROUND_SHARE``, where an undecided position counts as the bracket's high end (a
-        winnable position is quickly found winnable; a slow one is most often lost); when the
+        with ``ROUND_SHARE``, where an undecided position counts as the bracket's high end for now
+        (a winnable position is most often shown so within seconds, so a slow one is taken as lost
+        until a search says otherwise); when the
         bracket is down to that one undecided position, it gets all the time that is left: no
         answer can be given without deciding it."""
         for edge in (0, self.n):
