@@ -16,6 +16,7 @@ import sys
 
 from cadogan import games
 from cadogan.games.base import State
+from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.search import pruned_moves
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
@@ -23,7 +24,7 @@ from solver import selected_variants  # noqa: E402  (bench/solver.py)
 
 
 def greedy_wins(state: State) -> bool:
-    game = state.game
+    game = knowledge_of(state)
     seen = {game.exact_key(state)}
     while not state.is_won():
         moves = pruned_moves(state)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, Sequence
+from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
 from cadogan.cards import Card, check_deal_number, dealing_order, format_cards, parse_card
 from cadogan.errors import BadInput, IllegalMove
@@ -228,9 +228,6 @@ class State:
         """No legal move left (deal and redeal included) and not won."""
         return not self.is_won() and not self.legal_moves()
 
-    def is_terminal(self) -> bool:
-        return self.is_won() or not self.legal_moves()
-
     def cards_everywhere(self) -> list[Card]:
         """Every card in the position, pile by pile (104 of them in a sound position)."""
         cards = list(self.stock) + list(self.waste)
@@ -241,8 +238,6 @@ class State:
     def copy(self) -> "State":
         """An independent copy of the position and its move history."""
         return copy.deepcopy(self)
-
-    clone = copy
 
     def to_json(self) -> dict[str, Any]:
         """The position object of SPEC.md."""
@@ -289,15 +284,6 @@ class State:
 
     def __str__(self) -> str:
         return self.record()
-
-
-class ExactModel(Protocol):
-    """A whole position stated for a constraint solver (``Game.exact_model``)."""
-
-    def decide(self, seconds: float, max_memory_mb: int) -> tuple[str, list[Move], int]:
-        """``(result, line, branches)``: ``won`` with a winning line, ``lost`` (proven: the
-        model has no solution) or ``unknown`` when ``seconds`` ran out first."""
-        ...
 
 
 class Game:
@@ -383,96 +369,8 @@ class Game:
         """Rows of tableau pile indices (0-based) as the piles lie on the table."""
         return [list(range(len(state.tableau)))] if state.tableau else []
 
-    # --- solver knowledge (defaults are safe: no pruning) -----------------------------------
-    def canonical_key(self, state: State) -> Any:
-        """A hashable key equal for positions the solver may treat as the same."""
-        return _plain_key(state)
-
-    def safe_moves(self, state: State) -> list[Move]:
-        """Moves that can be made at once without ever losing a win (none by default)."""
-        return []
-
-    def ordered_moves(self, state: State) -> list[Move]:
-        """Legal moves, most promising first."""
-        return state.legal_moves()
-
-    def search_moves(self, state: State) -> list[Move]:
-        """The moves the solver tries: ``ordered_moves`` less those it may skip (a game overriding
-        this says why no skipped move can be the only way to win)."""
-        return self.ordered_moves(state)
-
-    def exact_key(self, state: State) -> Any:
-        """A key that tells apart every two positions that differ at all (the unpruned search's)."""
-        return _plain_key(state)
-
-    def is_dead(self, state: State) -> bool:
-        """True only when the position is proven lost by an argument cheaper than search."""
-        return False
-
-    def core_encoding(self, state: State) -> Any:
-        """How the compiled solver core reads this game's positions, or None if it cannot."""
-        return None
-
-    def first_search_share(self, state: State) -> float:
-        """The share of a limited solve spent on the complete search before the nested playouts
-        start (small or easy positions are decided there).  A game lowers it where that search
-        almost never decides a deal in its first second."""
-        return 0.02
-
-    def playout_share(self, state: State) -> float:
-        """The share of a limited solve spent on nested playouts, a search for wins only
-        (``cadogan.solver.playouts``), between two runs of the complete search; 0 turns them off.
-        A game lowers it where the complete search proves most positions (its losses need the
-        time) and raises it where the complete search drowns."""
-        return 0.5
-
-    def playout_warmup_share(self, state: State) -> float:
-        """The share of the playouts' time given to searches one level below ``playout_top_level``
-        (many cheap restarts, which win the easy deals at once) before the top level (each step
-        judged by searches a level lower) takes over."""
-        return 0.3
-
-    def exact_model(self, state: State) -> ExactModel | None:
-        """The position as an exact constraint model (its solutions are exactly the wins), which a
-        constraint solver decides by learning from its failures; None where the game has none."""
-        return None
-
-    def model_share(self, state: State) -> float:
-        """The share of a limited solve kept at its end for ``exact_model`` (instead of the
-        complete search's second run); 0 where the game has no model."""
-        return 0.0
-
-    #: Whether a playout ends at a position ``is_dead`` refutes (only where that test is cheap).
-    playout_ends_at_dead_end = False
-
-    def playout_top_level(self, state: State) -> int:
-        """The level of the nested searches after the level-1 phase: 2, or higher where a search
-        at that level still ends within seconds (many forced moves) and wins more."""
-        return 2
-
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
-
-
-def first_of_each_kind(moves: Iterable[Move], kind: Callable[[int, int], Any]) -> list[Move]:
-    """``moves`` in order, keeping deal/redeal and the first transfer of each ``kind(src, dst)``
-    (the solver's way of dropping moves that are copies of another by symmetry)."""
-    seen: set[Any] = set()
-    kept: list[Move] = []
-    for move in moves:
-        src, dst = move
-        if src >= 0:
-            key = kind(src, dst)
-            if key in seen:
-                continue
-            seen.add(key)
-        kept.append(move)
-    return kept
-
-
-def _plain_key(state: State) -> tuple:
-    return (tuple(state.stock), tuple(state.waste), tuple(map(tuple, state.foundations)),
-            tuple(map(tuple, state.tableau)), repr(sorted(state._extra_json().items())))
 
 
 def replay(game: Game, variant: str | None, deal: int, moves: Sequence[Move | str]) -> State:

@@ -305,7 +305,7 @@ def game_object(saved: SavedGame, history: History) -> dict[str, Any]:
 
 def _safe_moves(state: games.State) -> list[str]:
     try:
-        return [str(m) for m in state.game.safe_moves(state.copy())]
+        return [str(m) for m in solver.auto_moves(state.copy(), "safe")]
     except Exception:  # auto-move is a comfort: a fault in it must not stop play
         log.exception("safe_moves failed")
         return []
