@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from cadogan.cards import ACE, KING, Card, format_card, rank_of, suit_of
-from cadogan.errors import BadInput
+from cadogan.errors import Reason
 from cadogan.games.base import (
-    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State,
-    pile_name,
+    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State, bad_position, pile_name,
 )
 
 FULL = 26  # A..K then K..A
@@ -45,6 +44,13 @@ def foundation_needs(pile: list[Card]) -> int:
     (1, 13, 0)
     """
     return rank_needed_after(len(pile))
+
+
+_FILL_FIRST = Reason("fill-empty-first", "an empty pile must be filled from the waste or the stock first")
+
+
+def _source_empty(state: State, src: int) -> Reason:
+    return Reason("source-empty", f"{state.describe_pile(src)} is empty", pile=pile_name(src))
 
 
 class BritishSquareState(State):
@@ -142,14 +148,14 @@ class BritishSquareState(State):
                     moves.append(row[dst])
         return moves
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         if move == REDEAL:
-            return "British Square has no redeal: the stock is gone through once"
+            return Reason("no-redeal", "British Square has no redeal: the stock is gone through once")
         if move == DEAL:
             if not self.stock:
-                return "the stock is empty"
+                return Reason("stock-empty", "the stock is empty")
             if self._must_fill():
-                return "an empty pile must be filled from the waste or the stock first"
+                return _FILL_FIRST
             return None
         unknown = self._unknown_pile(move)
         if unknown:
@@ -157,52 +163,62 @@ class BritishSquareState(State):
         src, dst = move
         if self._must_fill():
             if dst >= TABLEAU_BASE and not self.piles[dst] and src in (STOCK, WASTE):
-                return None if self.piles[src] else f"{self.describe_pile(src)} is empty"
-            return "an empty pile must be filled from the waste or the stock first"
+                return None if self.piles[src] else _source_empty(self, src)
+            return _FILL_FIRST
         if src == STOCK:
             if not self.stock:
-                return "the stock is empty"
-            return "a stock card goes only onto an empty pile, and no pile is empty"
+                return Reason("stock-empty", "the stock is empty")
+            return Reason("no-empty-pile", "a stock card goes only onto an empty pile, and no pile is empty")
         source = self.piles[src]
         if not source:
-            return f"{self.describe_pile(src)} is empty"
+            return _source_empty(self, src)
         if src < TABLEAU_BASE and src != WASTE:
-            return "cards on the foundations never move again"
+            return Reason("foundation-final", "cards on the foundations never move again")
         card = source[-1]
         if dst < TABLEAU_BASE:
             return self._foundation_refusal(card, dst)
         return self._tableau_refusal(card, dst)
 
-    def _foundation_refusal(self, card: Card, dst: int) -> str | None:
+    def _foundation_refusal(self, card: Card, dst: int) -> Reason | None:
         if dst in self._foundation_for(card):
             return None
         pile = self.piles[dst]
-        name = format_card(card)
+        name, where = format_card(card), pile_name(dst)
         if not pile:
             if rank_of(card) != ACE:
-                return f"{name} cannot start a foundation: only an Ace can"
-            return f"{name} cannot start a foundation: a foundation in that suit is already started"
+                return Reason("foundation-needs-ace", f"{name} cannot start a foundation: only an Ace can", card=name)
+            return Reason("suit-started", f"{name} cannot start a foundation: a foundation in that suit is already "
+                          "started", card=name, suit=name[1])
         need = foundation_needs(pile)
         if not need:
-            return f"{pile_name(dst)} is complete"
+            return Reason("pile-complete", f"{where} is complete", pile=where)
+        built_in = format_card(pile[0])[1]
         if suit_of(pile[0]) != suit_of(card):
-            return f"{name} does not go on {pile_name(dst)}: it is built in {format_card(pile[0])[1]}"
-        return f"{name} does not go on {pile_name(dst)}: it needs the {format_card(need + (card & 0x30))}"
+            return Reason("foundation-suit", f"{name} does not go on {where}: it is built in {built_in}",
+                          card=name, pile=where, suit=built_in)
+        wanted = format_card(need + (card & 0x30))
+        return Reason("foundation-wants", f"{name} does not go on {where}: it needs the {wanted}",
+                      card=name, pile=where, rank=wanted[0], suit=wanted[1])
 
-    def _tableau_refusal(self, card: Card, dst: int) -> str | None:
+    def _tableau_refusal(self, card: Card, dst: int) -> Reason | None:
         pile = self.piles[dst]
         name, where = format_card(card), pile_name(dst)
         if not pile:
-            return f"{where} is empty and only the waste or the stock may fill it"
-        top = pile[-1]
-        if suit_of(top) != suit_of(card):
-            return f"{name} does not go on {where}: it needs a {format_card(top)[1]} card"
-        step = rank_of(card) - rank_of(top)
+            return Reason("empty-needs-stock", f"{where} is empty and only the waste or the stock may fill it",
+                          pile=where)
+        top = format_card(pile[-1])
+        if suit_of(pile[-1]) != suit_of(card):
+            return Reason("tableau-suit", f"{name} does not go on {where}: it needs a {top[1]} card",
+                          card=name, pile=where, suit=top[1])
+        step = rank_of(card) - rank_of(pile[-1])
         if abs(step) != 1:
-            return f"{name} does not go on {where}: it needs one rank above or below {format_card(top)}"
+            return Reason("tableau-rank", f"{name} does not go on {where}: it needs one rank above or below {top}",
+                          card=name, pile=where, top=top)
         direction = self.direction(dst - TABLEAU_BASE)
         if direction and step != direction:
-            return f"{name} does not go on {where}: {where} builds {'up' if direction > 0 else 'down'}"
+            way = "up" if direction > 0 else "down"
+            return Reason("tableau-direction", f"{name} does not go on {where}: {where} builds {way}",
+                          card=name, pile=where, direction=way)
         return None
 
     def push(self, move: Move) -> None:
@@ -277,7 +293,7 @@ class BritishSquare(Game):
         built = obj.get("built", [0] * len(state.tableau))
         if (not isinstance(built, list) or len(built) != len(state.tableau)
                 or not all(isinstance(b, int) and not isinstance(b, bool) and b >= 0 for b in built)):
-            raise BadInput(f"position: built must be a list of {len(state.tableau)} counts (cards built on each pile)")
+            raise bad_position(f"built must be a list of {len(state.tableau)} counts (cards built on each pile)")
         state.built[:] = built
 
     def validate(self, state: State) -> None:
@@ -288,21 +304,21 @@ class BritishSquare(Game):
                 continue
             suit = suit_of(pile[0])
             if suit in seen_suits:
-                raise BadInput(f"position: two foundations are built in {format_card(pile[0])[1]}")
+                raise bad_position(f"two foundations are built in {format_card(pile[0])[1]}")
             seen_suits.add(suit)
             if len(pile) > FULL:
-                raise BadInput(f"position: f{k + 1} holds {len(pile)} cards; a foundation holds at most 26")
+                raise bad_position(f"f{k + 1} holds {len(pile)} cards; a foundation holds at most 26")
             for n, card in enumerate(pile):
                 if suit_of(card) != suit or rank_of(card) != rank_needed_after(n):
-                    raise BadInput(f"position: f{k + 1} is impossible: {format_card(card)} cannot be its card {n + 1}")
+                    raise bad_position(f"f{k + 1} is impossible: {format_card(card)} cannot be its card {n + 1}")
         for i, pile in enumerate(state.tableau):
             b = state.built[i]
             if b and b >= len(pile):
-                raise BadInput(f"position: t{i + 1} cannot have {b} built cards on {len(pile)} cards")
+                raise bad_position(f"t{i + 1} cannot have {b} built cards on {len(pile)} cards")
             run = pile[len(pile) - b - 1:] if b else []
             steps = {rank_of(y) - rank_of(x) for x, y in zip(run, run[1:])}
             if run and (len(steps) != 1 or not steps <= {1, -1} or len({suit_of(c) for c in run}) != 1):
-                raise BadInput(f"position: the built cards of t{i + 1} are not a run in suit in one direction")
+                raise bad_position(f"the built cards of t{i + 1} are not a run in suit in one direction")
 
 
 GAME = BritishSquare()

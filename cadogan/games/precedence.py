@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from cadogan.cards import KING, RANK_LETTERS, RANK_NAMES, Card, format_card, rank_of
-from cadogan.errors import BadInput
-from cadogan.games.base import DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, Game, Move, State, pile_name
+from cadogan.errors import Reason
+from cadogan.games.base import (
+    DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, Game, Move, State, bad_position, pile_name,
+)
 
 BASE_RANKS = (13, 12, 11, 10, 9, 8, 7, 6)
 REDEALS = 2
@@ -64,37 +66,39 @@ class PrecedenceState(State):
             moves.append(REDEAL)
         return moves
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         if move == DEAL:
-            return None if self.stock else "the stock is empty"
+            return None if self.stock else Reason("stock-empty", "the stock is empty")
         if move == REDEAL:
             if self.stock:
-                return "the waste may be turned over only when the stock is empty"
+                return Reason("stock-not-empty", "the waste may be turned over only when the stock is empty")
             if not self.redeals_left:
-                return "both redeals have been used"
-            return None if self.waste else "the waste is empty"
+                return Reason("redeals-used", "both redeals have been used")
+            return None if self.waste else Reason("waste-empty", "the waste is empty")
         unknown = self._unknown_pile(move)
         if unknown:
-            return unknown
+            return unknown  # this also covers any tableau pile: Precedence has none
         src, dst = move
         if src != WASTE:
-            return "in Precedence only the top card of the waste moves" if src else \
-                "turn the stock card onto the waste with deal"
-        if dst >= FOUNDATION_BASE + 8:
-            return "Precedence has no tableau"
+            return Reason("waste-top-only", "in Precedence only the top card of the waste moves" if src else
+                          "turn the stock card onto the waste with deal")
         if not self.waste:
-            return "the waste is empty"
+            return Reason("waste-empty", "the waste is empty")
+        return self._foundation_refusal(self.waste[-1], dst)
+
+    def _foundation_refusal(self, card: Card, dst: int) -> Reason | None:
         k = dst - FOUNDATION_BASE
-        card = self.waste[-1]
         pile = self.foundations[k]
+        name = pile_name(dst)
         if len(pile) >= 13:
-            return f"{pile_name(dst)} is complete"
+            return Reason("pile-complete", f"{name} is complete", pile=name)
         if not pile and k and not self.foundations[k - 1]:
-            return f"{pile_name(dst)} cannot be started before f{k} is"
+            return Reason("foundation-order", f"{name} cannot be started before f{k} is", pile=name, before=f"f{k}")
         need = next_rank(BASE_RANKS[k], len(pile))
         if rank_of(card) != need:
             verb = "is started by" if not pile else "needs"
-            return f"{format_card(card)} does not go on {pile_name(dst)}: it {verb} a {RANK_NAMES[need - 1]}"
+            text = f"{format_card(card)} does not go on {name}: it {verb} a {RANK_NAMES[need - 1]}"
+            return Reason("foundation-wants", text, card=format_card(card), pile=name, rank=RANK_LETTERS[need - 1])
         return None
 
     def push(self, move: Move) -> None:
@@ -152,22 +156,22 @@ class Precedence(Game):
         assert isinstance(state, PrecedenceState)
         redeals = obj.get("redeals_left", REDEALS)
         if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= REDEALS:
-            raise BadInput(f"position: redeals_left must be a whole number from 0 to {REDEALS}")
+            raise bad_position(f"redeals_left must be a whole number from 0 to {REDEALS}")
         state.redeals_left = redeals
 
     def validate(self, state: State) -> None:
         started = True
         for k, pile in enumerate(state.foundations):
             if pile and not started:
-                raise BadInput(f"position: f{k + 1} is started but f{k} is not")
+                raise bad_position(f"f{k + 1} is started but f{k} is not")
             started = bool(pile)
             if len(pile) > 13:
-                raise BadInput(f"position: f{k + 1} holds {len(pile)} cards; a foundation holds 13")
+                raise bad_position(f"f{k + 1} holds {len(pile)} cards; a foundation holds 13")
             for n, card in enumerate(pile):
                 if rank_of(card) != next_rank(BASE_RANKS[k], n):
-                    raise BadInput(f"position: f{k + 1} is impossible: {format_card(card)} cannot be its card {n + 1}")
+                    raise bad_position(f"f{k + 1} is impossible: {format_card(card)} cannot be its card {n + 1}")
         if state.variant == "king-out" and not state.foundations[0]:
-            raise BadInput("position: in king-out a King starts f1 before play")
+            raise bad_position("in king-out a King starts f1 before play")
 
 
 GAME = Precedence()

@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from cadogan.cards import ACE, KING, SUITS, Card, format_card, make_card, rank_of, suit_of
-from cadogan.errors import BadInput
+from cadogan.errors import Reason
 from cadogan.games.base import (
-    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State,
-    pile_name,
+    DEAL, FOUNDATION_BASE, MOVES, REDEAL, STOCK, TABLEAU_BASE, WASTE, Game, Move, State, bad_position, pile_name,
 )
 
 # Piles are 0-based here: index 9 is t10.
@@ -122,19 +121,13 @@ class SquareState(State):
             moves.append(REDEAL)
         return moves
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         if move == DEAL:
             if self.variant != "classic":
-                return "in free Square the cards are placed one by one with s>tK"
-            return None if self.stock else "the stock is empty"
+                return Reason("place-one-by-one", "in free Square the cards are placed one by one with s>tK")
+            return None if self.stock else Reason("stock-empty", "the stock is empty")
         if move == REDEAL:
-            if self.variant != "classic":
-                return "free Square has no gathering of the piles"
-            if self.stock:
-                return "the piles may be gathered only when the stock is empty"
-            if not self.redeals_left:
-                return "both gatherings have been used"
-            return None if any(self.tableau) else "there is nothing to gather"
+            return self._gathering_refusal()
         unknown = self._unknown_pile(move)
         if unknown:
             return unknown
@@ -142,41 +135,63 @@ class SquareState(State):
         if src == STOCK:
             return self._placement_refusal(dst)
         if src < TABLEAU_BASE:
-            return "cards on the foundations never move again"
+            return Reason("foundation-final", "cards on the foundations never move again")
         source = self.piles[src]
         if not source:
-            return f"{pile_name(src)} is empty"
+            return Reason("source-empty", f"{pile_name(src)} is empty", pile=pile_name(src))
         card = source[-1]
         if self.stock:
             if src - TABLEAU_BASE not in BOTTOM_ROW:
-                return "while the stock lasts only the bottom row (t10, t11, t12) is playable"
+                return Reason("bottom-row-only",
+                              "while the stock lasts only the bottom row (t10, t11, t12) is playable")
             if dst >= TABLEAU_BASE:
-                return "no building on the square until the stock is used up"
+                return Reason("no-building-yet", "no building on the square until the stock is used up")
         if dst < TABLEAU_BASE:
-            if dst in self._foundation_accepts().get(card, ()):
-                return None
-            need = foundation_needs(dst - FOUNDATION_BASE, self.piles[dst])
-            if need is None:
-                return f"{pile_name(dst)} is complete"
-            return f"{format_card(card)} does not go on {pile_name(dst)}: it needs the {format_card(need)}"
+            return self._foundation_refusal(card, dst)
+        return self._tableau_refusal(card, dst)
+
+    def _gathering_refusal(self) -> Reason | None:
+        if self.variant != "classic":
+            return Reason("no-redeal", "free Square has no gathering of the piles")
+        if self.stock:
+            return Reason("stock-not-empty", "the piles may be gathered only when the stock is empty")
+        if not self.redeals_left:
+            return Reason("redeals-used", "both gatherings have been used")
+        return None if any(self.tableau) else Reason("nothing-to-gather", "there is nothing to gather")
+
+    def _foundation_refusal(self, card: Card, dst: int) -> Reason | None:
+        if dst in self._foundation_accepts().get(card, ()):
+            return None
+        where = pile_name(dst)
+        need = foundation_needs(dst - FOUNDATION_BASE, self.piles[dst])
+        if need is None:
+            return Reason("pile-complete", f"{where} is complete", pile=where)
+        wanted = format_card(need)
+        return Reason("foundation-wants", f"{format_card(card)} does not go on {where}: it needs the {wanted}",
+                      card=format_card(card), pile=where, rank=wanted[0], suit=wanted[1])
+
+    def _tableau_refusal(self, card: Card, dst: int) -> Reason | None:
         target = self.piles[dst]
+        where = pile_name(dst)
         if not target:
-            return f"{pile_name(dst)} is empty, and empty piles stay empty"
-        top = target[-1]
-        if suit_of(top) != suit_of(card) or abs(rank_of(top) - rank_of(card)) != 1:
-            return (f"{format_card(card)} does not go on {pile_name(dst)}: it needs a card of the same suit "
-                    f"one rank above or below {format_card(top)}")
+            return Reason("empty-stays-empty", f"{where} is empty, and empty piles stay empty", pile=where)
+        top, name = format_card(target[-1]), format_card(card)
+        text = f"{name} does not go on {where}: it needs a card of the same suit one rank above or below {top}"
+        if suit_of(target[-1]) != suit_of(card):
+            return Reason("tableau-suit", text, card=name, pile=where, suit=top[1])
+        if abs(rank_of(target[-1]) - rank_of(card)) != 1:
+            return Reason("tableau-rank", text, card=name, pile=where, top=top)
         return None
 
-    def _placement_refusal(self, dst: int) -> str | None:
+    def _placement_refusal(self, dst: int) -> Reason | None:
         if self.variant == "classic":
-            return "in classic Square the stock is dealt in rounds with deal"
+            return Reason("deal-in-rounds", "in classic Square the stock is dealt in rounds with deal")
         if not self.stock:
-            return "the stock is empty"
+            return Reason("stock-empty", "the stock is empty")
         if dst < TABLEAU_BASE:
-            return "stock cards are placed on the square, not on the foundations"
+            return Reason("stock-to-square", "stock cards are placed on the square, not on the foundations")
         if self.received >> (dst - TABLEAU_BASE) & 1:
-            return f"{pile_name(dst)} already has its card of this round"
+            return Reason("round-has-card", f"{pile_name(dst)} already has its card of this round", pile=pile_name(dst))
         return None
 
     def push(self, move: Move) -> None:
@@ -278,33 +293,33 @@ class Square(Game):
         redeals = obj.get("redeals_left", state.redeals_left)
         limit = REDEALS if state.variant == "classic" else 0
         if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= limit:
-            raise BadInput(f"position: redeals_left must be a whole number from 0 to {limit} in square {state.variant}")
+            raise bad_position(f"redeals_left must be a whole number from 0 to {limit} in square {state.variant}")
         state.redeals_left = redeals
         received = obj.get("received", [])
         if not isinstance(received, list) or not all(isinstance(r, str) for r in received):
-            raise BadInput("position: received must be a list of pile names such as t3")
+            raise bad_position("received must be a list of pile names such as t3")
         for name in received:
             index = _tableau_index(name)
             state.received |= 1 << index
         if state.received == ALL_RECEIVED:
-            raise BadInput("position: received cannot name all 12 piles (the round would be over)")
+            raise bad_position("received cannot name all 12 piles (the round would be over)")
 
     def validate(self, state: State) -> None:
         for k, pile in enumerate(state.foundations):
             base = make_card(ACE if k < 4 else KING, SUITS[k % 4])
             if not pile or pile[0] != base:
-                raise BadInput(f"position: f{k + 1} must start with {format_card(base)}")
+                raise bad_position(f"f{k + 1} must start with {format_card(base)}")
             for n, card in enumerate(pile):
                 if len(pile) > 13 or card != foundation_needs(k, pile[:n]) and n:
-                    raise BadInput(f"position: f{k + 1} is impossible at its card {n + 1} ({format_card(card)})")
+                    raise bad_position(f"f{k + 1} is impossible at its card {n + 1} ({format_card(card)})")
         if state.stock and state.variant == "classic" and any(not state.tableau[i] for i in BOTTOM_ROW):
-            raise BadInput("position: while the stock lasts the bottom row (t10, t11, t12) is never empty")
+            raise bad_position("while the stock lasts the bottom row (t10, t11, t12) is never empty")
 
 
 def _tableau_index(name: str) -> int:
     text = name.strip().lower()
     if not text.startswith("t") or not text[1:].isdigit() or not 1 <= int(text[1:]) <= 12:
-        raise BadInput(f"position: {name!r} is not a pile of the square (t1..t12)")
+        raise bad_position(f"{name!r} is not a pile of the square (t1..t12)")
     return int(text[1:]) - 1
 
 
