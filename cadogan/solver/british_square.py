@@ -31,7 +31,7 @@ class BritishSquareKnowledge(GameKnowledge):
 
     # --- search knowledge ----------------------------------------------------------------
 
-    core_rules = 1  # rule family of the compiled solver core (cadogan/solver/_core.c)
+    core_rules = 1  # rule family of the compiled solver core (cadogan.solver._core)
 
     def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
         """What the compiled core needs besides the piles: its rule family, the number of

@@ -121,7 +121,7 @@ class PrecedenceKnowledge(GameKnowledge):
 
     # --- search knowledge ----------------------------------------------------------------
 
-    core_rules = 3  # rule family of the compiled solver core (cadogan/solver/_core.c)
+    core_rules = 3  # rule family of the compiled solver core (cadogan.solver._core)
 
     def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
         """Rule family, no parameters (both variants play alike once set up), redeals left."""

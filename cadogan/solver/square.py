@@ -50,7 +50,7 @@ class SquareKnowledge(GameKnowledge):
 
     # --- search knowledge ----------------------------------------------------------------
 
-    core_rules = 2  # rule family of the compiled solver core (cadogan/solver/_core.c)
+    core_rules = 2  # rule family of the compiled solver core (cadogan.solver._core)
 
     def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
         """Rule family, 1 for free placement (0 classic), then redeals left and received bits."""
