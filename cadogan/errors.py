@@ -10,6 +10,10 @@ programs, so a front end can word the message in any language without reading th
 ('w>f2: QH does not go on f2: it needs a Jack', 'foundation-wants', {'card': 'QH', 'pile': 'f2', 'rank': 'J'})
 >>> BadInput("nothing to undo", "nothing-to-undo").code
 'nothing-to-undo'
+>>> import pickle
+>>> again = pickle.loads(pickle.dumps(err))
+>>> str(again), again.code, again.reason.code, again.fields == err.fields
+('w>f2: QH does not go on f2: it needs a Jack', 'foundation-wants', 'foundation-wants', True)
 """
 
 from __future__ import annotations
@@ -52,6 +56,18 @@ class CadoganError(Exception):
             self.code = code
         self.fields: dict[str, str] = dict(fields)
 
+    def __reduce__(self) -> tuple:
+        """Pickled whole (a survey worker's error crosses processes), whatever the subclass's
+        ``__init__`` takes."""
+        return _rebuilt_error, (type(self), self.args, dict(self.__dict__))
+
+
+def _rebuilt_error(cls: type[CadoganError], args: tuple, attributes: dict) -> CadoganError:
+    err = Exception.__new__(cls)
+    err.args = args
+    err.__dict__.update(attributes)
+    return err
+
 
 class BadInput(CadoganError, ValueError):
     """Input that cannot be understood: unknown game or variant, malformed move token or file."""
@@ -73,6 +89,13 @@ class Reason(str):
         reason.code = code
         reason.fields = dict(fields)
         return reason
+
+    def __reduce__(self) -> tuple:
+        return _rebuilt_reason, (self.code, str(self), self.fields)
+
+
+def _rebuilt_reason(code: str, text: str, fields: dict[str, str]) -> Reason:
+    return Reason(code, text, **fields)
 
 
 class IllegalMove(CadoganError):
