@@ -4,8 +4,9 @@ bottom, pinned last cards asking for a circle) and the game's tuning.
 
 >>> from cadogan.games import load
 >>> state = load("square", "free", 0)
->>> knowledge_of(state).playout_share(state)
-0.9
+>>> square = knowledge_of(state)
+>>> square.first_search_share(state), square.playout_share(state), square.playout_ends_at_dead_end
+(0.005, 0.9, True)
 """
 
 from __future__ import annotations
