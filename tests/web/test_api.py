@@ -106,7 +106,7 @@ def test_undo_and_redo_walk_the_history_and_409_at_its_ends(client):
     for k in (2, 1, 0):
         undone = client.post(f"/api/games/{gid}/undo").json()
         assert undone["position"] == positions[k] and len(undone["moves"]) == k
-    assert client.post(f"/api/games/{gid}/undo").json() == {"error": "nothing to undo"}
+    assert client.post(f"/api/games/{gid}/undo").json() == {"error": "nothing to undo", "code": "nothing-to-undo"}
     for k in (1, 2, 3):
         assert client.post(f"/api/games/{gid}/redo").json()["position"] == positions[k]
     assert client.post(f"/api/games/{gid}/redo").status_code == 409
@@ -142,10 +142,23 @@ HOSTILE_BODIES = [
 ]
 
 
+def expected_refusal(body: bytes) -> tuple[int, str]:
+    """(status, code) of a hostile new-game body: too large, a deal that is no ASCII integer, or malformed."""
+    if len(body) > 16 * 1024:
+        return 413, "body-too-large"
+    if b"NaN" in body or b"Infinity" in body:  # not JSON at all
+        return 400, "malformed-body"
+    if b'"deal": ' in body and len(body) < 100:  # 1e999, true, 1.5, [1], "12abc", "\xc2\xb2"
+        return 422, "bad-deal"
+    if b"winnable" in body:
+        return 400, "bad-parameter"
+    return 400, "malformed-body"
+
+
 @pytest.mark.parametrize("body", HOSTILE_BODIES, ids=range(len(HOSTILE_BODIES)))
-def test_a_malformed_new_game_body_is_a_400_json_error(client, body):
+def test_a_malformed_new_game_body_is_a_4xx_json_error_with_a_code(client, body):
     response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
-    assert response.status_code == 400, response.text
+    assert (response.status_code, response.json()["code"]) == expected_refusal(body), response.text
     assert isinstance(response.json()["error"], str) and response.json()["error"]
 
 
