@@ -127,26 +127,28 @@ def _guess_code(message: str) -> str:
     """A code for an engine error raised before errors carried codes (kept until every one does)."""
     if "out of range" in message:
         return "deal-out-of-range"
+    if message.startswith(("unknown game", "unknown variant")):
+        return "unknown-" + message.split()[1]
     if message.startswith("deal"):
         return "bad-deal"
     return "bad-input"
 
 
 # --- request bodies --------------------------------------------------------------------------------
-async def read_json_object(request: Request, required: bool = True) -> dict[str, Any]:
-    """The body as a JSON object, read within BODY_SECONDS; ApiError 400/408/413 if it is not one."""
+async def read_json_object(request: Request, required: bool = True, seconds: float = BODY_SECONDS) -> dict[str, Any]:
+    """The body as a JSON object, read within ``seconds``; ApiError 400/408/413 if it is not one."""
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise _too_large()
     body = bytearray()
     try:
-        async with asyncio.timeout(BODY_SECONDS):
+        async with asyncio.timeout(seconds):
             async for chunk in request.stream():
                 body.extend(chunk)
                 if len(body) > MAX_BODY:
                     raise _too_large()
     except TimeoutError:
-        raise ApiError(408, f"the request body did not arrive within {BODY_SECONDS:g} s", "body-timeout") from None
+        raise ApiError(408, f"the request body did not arrive within {seconds:g} s", "body-timeout") from None
     if not body.strip():
         if required:
             raise ApiError(400, "request body is empty: send a JSON object", "malformed-body")
@@ -423,8 +425,9 @@ Handler = Callable[[Request], Any]
 class Api:
     """The routes' handlers over one store, registry and solver service; ``routes()`` lists them."""
 
-    def __init__(self, store: Store, solver: SolverService, games_per_minute: int) -> None:
+    def __init__(self, store: Store, solver: SolverService, games_per_minute: int, body_seconds: float) -> None:
         self.store = store
+        self.body_seconds = body_seconds
         self.registry = Games(store)
         self.solver = solver
         self.new_games = RateLimit(games_per_minute)
@@ -476,7 +479,7 @@ class Api:
         if wait:
             raise ApiError(429, f"too many new games: try again in {wait} s", "rate-limited",
                            headers={"Retry-After": str(wait)})
-        body = await read_json_object(request)
+        body = await read_json_object(request, seconds=self.body_seconds)
         game_id = _text_field(body, "game", required=True)
         variant = _text_field(body, "variant", required=False)
         deal = parse_deal(body.get("deal"))
@@ -490,7 +493,7 @@ class Api:
         return JSONResponse(game_object(saved, history))
 
     async def play_move(self, request: Request) -> Response:
-        body = await read_json_object(request)  # the whole body before the game is touched
+        body = await read_json_object(request, seconds=self.body_seconds)  # the whole body before the game is touched
         token = _text_field(body, "move", required=True) or ""
         async with self.registry.locked(request.path_params["game_id"]) as (saved, history):
             try:
@@ -618,17 +621,18 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def make_app(store: Store, *, hosts: set[str] | None = None, solver: SolverService | None = None,
-             games_per_minute: int = GAMES_PER_MINUTE, extra: list[BaseRoute] | None = None) -> ASGIApp:
+             games_per_minute: int = GAMES_PER_MINUTE, body_seconds: float = BODY_SECONDS,
+             extra: list[BaseRoute] | None = None) -> ASGIApp:
     """The Starlette app serving the API and the front end from ``store``.
 
     ``hosts``: the Host header values the server answers to (``cadogan serve`` gives the addresses it
     listens on); None checks only that a browser's Origin matches the Host it asked. ``solver``: the
     solver service (default: searches in threads of this process; ``cadogan serve`` gives one with
     worker processes, whose searches stop when cancelled). ``extra``: more routes, placed before
-    the catch-all 404 of ``/api``.
+    the catch-all 404 of ``/api``. ``games_per_minute`` per client address; ``body_seconds`` to read a body.
     """
     service = solver if solver is not None else SolverService(processes=False)
-    api = Api(store, service, games_per_minute)
+    api = Api(store, service, games_per_minute, body_seconds)
     routes = [
         *api.routes(), *(extra or []),
         Route("/api/{rest:path}", _no_route, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),

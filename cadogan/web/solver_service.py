@@ -217,6 +217,7 @@ class SolverService:
         self._executor = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix="cadogan-solver")
         self.started = 0  # searches started (tests and the load benchmark read it)
         self.killed = 0  # searches stopped before their end
+        self.killed_pids: deque[int] = deque(maxlen=64)  # worker processes killed (tests check they are gone)
 
     async def ask(self, kind: str, key: str, payload: Payload, *, owner: str | None = None,
                   gone: Callable[[], Awaitable[Any]] | None = None) -> tuple[dict[str, Any], bool]:
@@ -280,6 +281,9 @@ class SolverService:
         else:
             job.worker.kill()
             self.killed += 1
+            pid = getattr(job.worker.process, "pid", None) if self.processes else None
+            if pid is not None:
+                self.killed_pids.append(pid)
         job.state = "cancelled"
         self._forget(job)
         if not job.future.done():
