@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import secrets
 import time
@@ -27,6 +28,7 @@ from typing import Any, Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+log = logging.getLogger("cadogan.web")
 PLAYER_COOKIE = "cadogan_player"
 PLAYER_AGE = 10 * 365 * 24 * 3600
 _PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{32}$")
@@ -113,14 +115,23 @@ class Guard:
         scope["state"]["player"] = player
         scope["state"]["new_player"] = new_player
 
+        broken = False
+
         async def send_guarded(message: Message) -> None:
+            nonlocal broken
             if message["type"] == "http.response.start":
                 extra = list(SECURITY_HEADERS)
                 if new_player and refusal is None:
                     extra.append((b"set-cookie", (f"{PLAYER_COOKIE}={player}; Path=/; Max-Age={PLAYER_AGE}; "
                                                   "HttpOnly; SameSite=Strict").encode()))
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
+            if broken:
+                return
+            try:
+                await send(message)
+            except Exception as err:  # the connection broke (e.g. the server already answered a garbled body)
+                broken = True
+                log.info("could not answer %s %s: %s", scope["method"], scope["path"][:100], str(err)[:200])
 
         if refusal is not None:
             status, body = refusal
