@@ -10,8 +10,8 @@
   Host header when ``hosts`` is not given); else 403 ``forbidden``, reason ``origin``. Clients that
   send no Origin (curl, scripts) are not affected.
 - **Headers** on every answer: ``X-Content-Type-Options: nosniff``, a ``Content-Security-Policy``
-  allowing scripts only from this server (no inline script; inline style is allowed, the board sets
-  sizes in style attributes), ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``,
+  allowing scripts only from this server's files (no inline script; eval is allowed for the browser
+  tests' Playwright; inline style is allowed, the board sets sizes in style attributes), ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``,
   ``Referrer-Policy: no-referrer``.
 - **Player**: each browser gets an unguessable id in an HttpOnly, SameSite=Strict cookie
   (``cadogan_player``); the app finds it in ``request.state.player``.
@@ -32,7 +32,9 @@ log = logging.getLogger("cadogan.web")
 PLAYER_COOKIE = "cadogan_player"
 PLAYER_AGE = 10 * 365 * 24 * 3600
 _PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{32}$")
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+# 'unsafe-eval': the browser tests' Playwright evaluates its wait conditions with eval in the page; the
+# front end itself never evals. Inline script stays blocked (no 'unsafe-inline' for scripts).
+CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; media-src 'self' data: blob:; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 SECURITY_HEADERS = [

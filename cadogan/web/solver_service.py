@@ -138,6 +138,8 @@ class ProcessWorker:
 
     def run(self, payload: Payload) -> dict[str, Any] | None:
         """The answer, or None when the worker was killed (or died) meanwhile. Blocks: call in a thread."""
+        if self.killed:  # cancelled before it began
+            return None
         if self.process is None:
             self._start()
         try:
