@@ -56,14 +56,24 @@ class Server:
         raise RuntimeError("server did not start in 20 s")
 
     def request(self, method: str, path: str, body: object = None) -> tuple[int, object]:
+        """One JSON request, as one browser: the player cookie the server gave is sent back."""
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+        headers = {"Content-Type": "application/json"}
+        if getattr(self, "cookie", None):
+            headers["Cookie"] = self.cookie
+        req = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=30) as response:
+                self._keep_cookie(response.headers)
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as err:
+            self._keep_cookie(err.headers)
             return err.code, json.loads(err.read())
+
+    def _keep_cookie(self, headers) -> None:
+        cookie = headers.get("set-cookie")
+        if cookie:
+            self.cookie = cookie.split(";")[0]
 
     def kill(self) -> None:
         """kill -9: no chance to flush or close anything."""
