@@ -126,9 +126,11 @@ def phase(port: int, games: list[str], solver_games: list[list[str]], args: argp
     started = time.monotonic()
     for thread in threads:
         thread.start()
-    for thread in threads:
+    for thread in threads[:len(games)]:
         thread.join()
-    elapsed = time.monotonic() - started
+    elapsed = time.monotonic() - started  # the players' time (solution requests may still be running)
+    for thread in threads[len(games):]:
+        thread.join()
     moves = [x for per_player in latencies for x in per_player]
     return {"moves": len(moves), "seconds": elapsed, "rps": len(moves) / elapsed, **percentiles(moves),
             "solutions": {o: outcomes.count(o) for o in sorted(set(outcomes))}}

@@ -131,23 +131,32 @@ class Store:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
-        self._memory: sqlite3.Connection | None = None
-        if self.path == ":memory:":
-            self._memory = sqlite3.connect(":memory:", check_same_thread=False)
-        else:
+        if self.path != ":memory:":
             directory = os.path.dirname(os.path.abspath(self.path))
             os.makedirs(directory, exist_ok=True)
-        conn = self._memory or sqlite3.connect(self.path, timeout=10)
+        # One connection for the store's life, one transaction at a time (the lock): no connection
+        # opened per change, no checkpoint each time the last one closes, no waits in SQLite's busy
+        # handler between this server's own threads. Other processes still wait up to 10 s.
+        self._conn: sqlite3.Connection | None = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
+                                                                isolation_level=None)
         try:
-            if self._memory is None:
-                conn.execute("PRAGMA journal_mode=WAL")
-            conn.executescript(SCHEMA)
-            conn.commit()
-        finally:
-            if self._memory is None:
-                conn.close()
-        with self._connect() as conn:
-            _migrate(conn)
+            self._conn.row_factory = sqlite3.Row
+            if self.path != ":memory:":
+                self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=FULL")
+            self._conn.executescript(SCHEMA)
+            with self._connect() as conn:
+                _migrate(conn)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Close the store's connection."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
 
     def _connect(self) -> "_Transaction":
         return _Transaction(self)
@@ -346,28 +355,30 @@ class _Transaction:
         self.conn: sqlite3.Connection | None = None
 
     def __enter__(self) -> sqlite3.Connection:
-        if self.store._memory is not None:
-            self.store._lock.acquire()
-            self.conn = self.store._memory
-        else:
-            self.conn = sqlite3.connect(self.store.path, timeout=10)
-            self.conn.execute("PRAGMA synchronous=FULL")
-        self.conn.row_factory = sqlite3.Row
-        self.conn.execute("BEGIN IMMEDIATE")
+        self.store._lock.acquire()
+        try:
+            if self.store._conn is None:
+                raise sqlite3.ProgrammingError("the store is closed")
+            self.conn = self.store._conn
+            self.conn.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self.store._lock.release()
+            raise
         return self.conn
 
     def __exit__(self, exc_type: Any, *_: Any) -> None:
         assert self.conn is not None
         try:
             if exc_type is None:
-                self.conn.commit()
+                try:
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    self.conn.execute("ROLLBACK")
+                    raise
             else:
-                self.conn.rollback()
+                self.conn.execute("ROLLBACK")
         finally:
-            if self.store._memory is not None:
-                self.store._lock.release()
-            else:
-                self.conn.close()
+            self.store._lock.release()
 
 
 def _row_to_game(row: sqlite3.Row) -> SavedGame:
