@@ -9,7 +9,8 @@
   it) the process is killed, so the CPU work really stops, and a fresh one takes its place. With
   ``processes=False`` searches run in threads of this process (tests that replace the solver in
   process use this): they are bounded and queued the same way, but a cancelled search runs on to
-  its budget, its answer thrown away.
+  its budget, its answer thrown away. Worker processes run at a lower priority (nice 10), so moves
+  stay quick while they search.
 - Answers are kept per position and budget (``cadogan.solver.cache.SolveCache``): decided ones for
   every budget, ``unknown`` until a longer budget is asked. Two requests for the same position and
   budget share one search.
@@ -38,6 +39,7 @@ __all__ = ["SolverService", "Busy", "Superseded", "Gone", "compute", "Payload"]
 # (kind, game, variant, deal, moves, budget): what a worker needs to rebuild the position and search it
 Payload = tuple[str, str, str, int, tuple[str, ...], float]
 KINDS = ("hint", "solve")
+WORKER_NICENESS = 10
 
 
 class Busy(Exception):
@@ -91,6 +93,10 @@ def decided(kind: str, answer: dict[str, Any]) -> bool:
 def _worker_main(conn: Any) -> None:
     """A worker process: answer payloads from ``conn`` until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops its workers
+    try:
+        os.nice(WORKER_NICENESS)  # searches yield the CPU to the server's moves, whose answers a player waits for
+    except OSError:
+        pass
     while True:
         try:
             payload = conn.recv()
