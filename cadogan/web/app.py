@@ -32,7 +32,9 @@ Solver requests (hints, solutions) go through ``cadogan.web.solver_service``: at
 core, solutions never on the last free core (hints stay within their budget), answers kept per
 position and budget (``unknown`` too, until a longer budget is asked). A full queue answers 429
 ``busy`` with ``Retry-After``; a search whose client hangs up stops; a newer hint (or solution)
-request for the same game supersedes the older one, which answers 409 ``superseded``.
+request of the same purpose for the same game (a hint asked for, a verdict check with ``count=0``, a
+verdict on the deal with ``from=start``, a solution) supersedes the older one, which answers 409
+``superseded`` (a client may ignore that answer: it asked again since).
 
 Solution replay (extra): ``GET /api/games/{id}/solution?budget=S`` (seconds, default 10, from 0.1 to 30)
 solves the deal's start position (where a restart goes) and answers ``{"result": "won"|"lost"|"unknown",
@@ -528,14 +530,16 @@ class Api:
             raise ApiError(400, "from must be now or start", "bad-parameter", name="from")
         budget = _budget(request.query_params.get("budget"))
         state = start_state(saved) if where == "start" else history.state.copy()
-        if where == "now" and request.query_params.get("count", "1") != "0":  # count=0: a verdict check
+        counted = where == "now" and request.query_params.get("count", "1") != "0"  # count=0: a verdict check
+        if counted:
             await run_in_threadpool(self.store.count_hint, saved.id)
             saved.hints += 1
+        purpose = "hint" if counted else "start" if where == "start" else "check"  # each supersedes its own kind
         if state.is_won() or not state.legal_moves():
             return JSONResponse({"move": None, "verdict": "winnable" if state.is_won() else "lost"})
         moves = [str(m) for m in state.move_stack]
         answer, _ = await self._ask(request, "hint", position_key("hint", state.to_json()),
-                                    _payload("hint", saved, moves, budget), owner=f"{game_id}:hint")
+                                    _payload("hint", saved, moves, budget), owner=f"{game_id}:{purpose}")
         return JSONResponse({"move": answer["move"], "verdict": answer["verdict"]})
 
     async def solution(self, request: Request) -> Response:
