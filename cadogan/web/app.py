@@ -77,7 +77,7 @@ from starlette.types import ASGIApp
 
 from cadogan import games
 from cadogan.commands import read_deal
-from cadogan.errors import BadInput, CadoganError, IllegalMove
+from cadogan.errors import CadoganError, IllegalMove
 from cadogan.history import History
 from cadogan.solver.cache import position_key
 from cadogan.store import SavedGame, StaleGame, Store

@@ -309,3 +309,26 @@ def test_a_forged_player_cookie_is_replaced(tmp_path):
         client.cookies.set("cadogan_player", "admin")
         response = client.get("/api/stats")
         assert "cadogan_player=" in response.headers["set-cookie"] and "admin" not in response.headers["set-cookie"]
+
+
+def test_two_requests_for_the_same_position_and_budget_share_one_search(in_process, monkeypatch):
+    import cadogan.solver
+
+    calls: list[float] = []
+
+    def slow(state, timeout=None, **limits):
+        calls.append(timeout)
+        time.sleep(0.5)
+        return cadogan.solver.SolveResult("lost", [], 1, 0.5)
+
+    monkeypatch.setattr(cadogan.solver, "solve", slow)
+    server = in_process(solver=SolverService(2, processes=False))
+    first, second = make_game(server, deal=9), make_game(server, deal=9)  # two games of one deal
+    answers: list[object] = []
+    threads = [threading.Thread(target=lambda g=g: answers.append(server.request("GET", f"/api/games/{g}/solution?budget=2")[2]))
+               for g in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert calls == [2.0] and [a["result"] for a in answers] == ["lost", "lost"]
