@@ -1,18 +1,21 @@
 """Load benchmark of ``cadogan serve`` (issue 20): players moving, with and without solution requests.
 
-Starts its own server on 127.0.0.1 (a free port, a temporary games file), then runs two phases of
-``--seconds`` each (and at most ``--moves`` moves per player):
+Starts its own server on 127.0.0.1 (a free port, a temporary games file). ``--players`` players
+(default 12) each play random legal moves in their own game (a restart when none is left), as fast
+as the server answers, in blocks of ``--seconds``/``--rounds`` seconds that alternate between
 
-1. ``--players`` players (default 12) each play random legal moves in their own game (a restart when
-   none is left), as fast as the server answers;
-2. the same, while ``--solvers`` clients (default 4) ask for solutions of fresh deals (Square free,
-   undecided within the budget, so every request is a real search of ``--budget`` seconds).
+- *alone*: only the players;
+- *solving*: the players while ``--solvers`` clients (default 4) ask for solutions of fresh deals
+  (Square free, undecided within the budget, so each request is a real search of ``--budget``
+  seconds); at the end of a block they hang up, and the server stops their searches.
 
-Prints requests/s and p50/p95/p99 latency of the moves in each phase, the solution requests' outcome,
-and whether moves' p95 stayed within 2x of the first phase (exit 1 if not). Loopback only.
+Alternating blocks keep a machine whose other load changes from favouring one side. Prints
+requests/s and p50/p95/p99 latency of the moves on each side, the solution requests' outcomes, and
+whether moves' p95 stayed within 2x of the players alone (exit 1 if not). Bounded: at most
+``--moves`` moves per player and block, ``--seconds`` at most 120 a side; loopback only.
 
-    python3 bench/load.py                       # 12 players, 4 solution clients, 15 s a phase
-    python3 bench/load.py --seconds 5 --players 4 --solvers 2
+    python3 bench/load.py                       # 12 players, 4 solution clients, 3 rounds of 5 + 5 s
+    python3 bench/load.py --seconds 6 --rounds 2 --players 4 --solvers 2
 """
 
 from __future__ import annotations
@@ -96,15 +99,23 @@ def player(port: int, game_id: str, stop: float, max_moves: int, seed: int, late
 
 
 def solver_client(port: int, game_ids: list[str], budget: float, stop: float, outcomes: list[str]) -> None:
-    """Ask for the solution of one game after another until ``stop``; 429 waits its Retry-After."""
-    client = Client(port)
-    for game_id in game_ids:
-        if time.monotonic() >= stop:
+    """Ask for the solution of one game after another until ``stop``, then hang up (429: wait Retry-After)."""
+    while game_ids:
+        remaining = stop - time.monotonic()
+        if remaining <= 0:
             return
-        status, headers, answer = client.call("GET", f"/api/games/{game_id}/solution?budget={budget}")
-        outcomes.append(str(status) if status != 200 else answer["result"])
-        if status == 429:
-            time.sleep(min(float(headers.get("retry-after", "1")), max(0.0, stop - time.monotonic())))
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=remaining)
+        try:
+            conn.request("GET", f"/api/games/{game_ids.pop(0)}/solution?budget={budget}")
+            response = conn.getresponse()
+            answer = json.loads(response.read())
+            outcomes.append(answer["result"] if response.status == 200 else str(response.status))
+            if response.status == 429:
+                time.sleep(min(float(response.getheader("retry-after", "1")), max(0.0, stop - time.monotonic())))
+        except (TimeoutError, OSError):
+            outcomes.append("hung up")
+        finally:
+            conn.close()
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -115,11 +126,12 @@ def percentiles(values: list[float]) -> dict[str, float]:
     return {"p50": cuts[49] * 1000, "p95": cuts[94] * 1000, "p99": cuts[98] * 1000}
 
 
-def phase(port: int, games: list[str], solver_games: list[list[str]], args: argparse.Namespace, seed: int) -> dict:
-    latencies: list[list[float]] = [[] for _ in games]
-    outcomes: list[str] = []
-    stop = time.monotonic() + args.seconds
-    threads = [threading.Thread(target=player, args=(port, g, stop, args.moves, seed + k, latencies[k]))
+def block(port: int, games: list[str], solver_games: list[list[str]], args: argparse.Namespace, seed: int,
+          latencies: list[float], outcomes: list[str]) -> float:
+    """One block of ``args.seconds / args.rounds`` seconds; the players' time."""
+    per_player: list[list[float]] = [[] for _ in games]
+    stop = time.monotonic() + args.seconds / args.rounds
+    threads = [threading.Thread(target=player, args=(port, g, stop, args.moves, seed + k, per_player[k]))
                for k, g in enumerate(games)]
     threads += [threading.Thread(target=solver_client, args=(port, ids, args.budget, stop, outcomes))
                 for ids in solver_games]
@@ -128,24 +140,30 @@ def phase(port: int, games: list[str], solver_games: list[list[str]], args: argp
         thread.start()
     for thread in threads[:len(games)]:
         thread.join()
-    elapsed = time.monotonic() - started  # the players' time (solution requests may still be running)
+    elapsed = time.monotonic() - started
     for thread in threads[len(games):]:
         thread.join()
-    moves = [x for per_player in latencies for x in per_player]
-    return {"moves": len(moves), "seconds": elapsed, "rps": len(moves) / elapsed, **percentiles(moves),
-            "solutions": {o: outcomes.count(o) for o in sorted(set(outcomes))}}
+    latencies.extend(x for moves in per_player for x in moves)
+    time.sleep(0.5)  # the searches of the clients that hung up stop before the next block
+    return elapsed
+
+
+def summary(latencies: list[float], seconds: float) -> dict:
+    return {"moves": len(latencies), "rps": len(latencies) / seconds, **percentiles(latencies)}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=12)
     parser.add_argument("--solvers", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=15.0, help="length of each phase (at most 120)")
-    parser.add_argument("--moves", type=int, default=2000, help="at most this many moves per player and phase")
-    parser.add_argument("--budget", type=float, default=5.0, help="seconds of each solution search")
+    parser.add_argument("--seconds", type=float, default=15.0, help="time of each side, alone and solving (at most 120)")
+    parser.add_argument("--rounds", type=int, default=3, help="blocks per side, alternating (default 3)")
+    parser.add_argument("--moves", type=int, default=2000, help="at most this many moves per player and block")
+    parser.add_argument("--budget", type=float, default=2.0, help="seconds of each solution search")
     args = parser.parse_args(argv)
-    if not (0 < args.seconds <= 120 and 0 < args.players <= 50 and 0 <= args.solvers <= 16 and 0 < args.moves):
-        parser.error("--seconds 1..120, --players 1..50, --solvers 0..16, --moves > 0")
+    if not (0 < args.seconds <= 120 and 0 < args.players <= 50 and 0 <= args.solvers <= 16 and 0 < args.moves
+            and 0 < args.rounds <= 20 and args.budget > 0):
+        parser.error("--seconds 1..120, --players 1..50, --solvers 0..16, --rounds 1..20, --moves > 0, --budget > 0")
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         server = start_server(port, os.path.join(tmp, "load.sqlite3"))
@@ -153,17 +171,24 @@ def main(argv: list[str] | None = None) -> int:
             setup = Client(port)
             games = [setup.call("POST", "/api/games", {"game": "precedence", "deal": 1000 + k})[2]["id"]
                      for k in range(args.players)]
-            per_client = max(1, int(args.seconds / args.budget) + 2)
+            per_client = args.rounds * (int(args.seconds / args.rounds / args.budget) + 2)
             solver_games = [[setup.call("POST", "/api/games", {"game": "square", "variant": "free",
                                                                "deal": 5000 + c * 100 + k})[2]["id"]
                              for k in range(per_client)] for c in range(args.solvers)]
-            alone = phase(port, games, [], args, seed=1)
-            loaded = phase(port, games, solver_games, args, seed=2)
+            sides: dict[str, tuple[list[float], list[float]]] = {"alone": ([], []), "solving": ([], [])}
+            outcomes: list[str] = []
+            for r in range(args.rounds):
+                for side in ("alone", "solving"):
+                    latencies, times = sides[side]
+                    times.append(block(port, games, solver_games if side == "solving" else [], args, 100 * r,
+                                       latencies, outcomes))
+            alone, loaded = (summary(sides[s][0], sum(sides[s][1])) for s in ("alone", "solving"))
+            loaded["solutions"] = {o: outcomes.count(o) for o in sorted(set(outcomes))}
         finally:
             server.terminate()
             server.wait(timeout=30)
-    print(f"cadogan serve on 127.0.0.1, {os.cpu_count()} cores; {args.players} players moving, "
-          f"{args.seconds:g} s a phase; solutions: {args.solvers} clients, budget {args.budget:g} s")
+    print(f"cadogan serve on 127.0.0.1, {os.cpu_count()} cores; {args.players} players moving, {args.seconds:g} s a side "
+          f"in {args.rounds} alternating blocks; solutions: {args.solvers} clients, budget {args.budget:g} s")
     for name, result in (("moves alone", alone), (f"moves + {args.solvers} solving", loaded)):
         print(f"{name:22} {result['moves']:6d} moves  {result['rps']:7.1f} req/s  p50 {result['p50']:6.1f} ms  "
               f"p95 {result['p95']:6.1f} ms  p99 {result['p99']:6.1f} ms")
