@@ -249,18 +249,19 @@ def test_command_never_winnable_in_words(capsys):
     assert status == 0 and "lost from the start" in out
 
 
-def test_command_illegal_move_exits_1_with_replays_json(capsys):
-    status, out, err = run_cli(capsys, "analyse", "precedence", "--deal", "10", "deal", "w>f1", "--json")
-    assert status == 1
+@pytest.mark.parametrize("bad, why", [("w>f1", "4C does not go on f1"), ("dael", "'dael' is not a move")])
+def test_command_illegal_move_exits_1_with_replays_json(capsys, bad, why):
+    status, out, err = run_cli(capsys, "analyse", "precedence", "--deal", "10", "deal", bad, "--json")
+    replay = run_cli(capsys, "replay", "precedence", "--deal", "10", "deal", bad, "--json")
+    assert status == 1 and replay[:2] == (1, out)
     answer = json.loads(out)
     assert answer["legal"] is False and answer["moves_applied"] == 1 and answer["won"] is False
-    assert answer["error"].startswith("move 2 (w>f1) is illegal: ")
+    assert answer["error"].startswith(f"move 2 ({bad}) is illegal: ") and why in answer["error"]
     assert answer["position"]["game"] == "precedence"
-    assert err.count("\n") == 1 and err.startswith("cadogan: move 2 (w>f1) is illegal")
+    assert err.count("\n") == 1 and err.startswith(f"cadogan: move 2 ({bad}) is illegal")
 
 
 @pytest.mark.parametrize("argv", [
-    ["precedence", "--deal", "10", "dael"],
     ["precedence", "--deal", "ten"],
     ["precedence", "--deal", "10", "--timeout", "0"],
     ["precedence", "--deal", "10", "--timeout", "nan"],

@@ -139,9 +139,6 @@ def _wins(state: games.State, moves: list) -> bool:
 
 
 def _random_deal(rng: random.Random | None) -> int:
-    """A random deal: ``cadogan.cards.random_deal`` where it exists (and no ``rng`` is given)."""
-    if rng is not None:
-        return rng.randrange(10**9)
-    from cadogan import cards
-    draw = getattr(cards, "random_deal", None)
-    return draw() if draw is not None else random.randrange(10**9)
+    """A random deal: ``cadogan.cards.random_deal`` unless an ``rng`` is given (tests)."""
+    from cadogan.cards import RANDOM_DEALS, random_deal
+    return rng.randrange(RANDOM_DEALS) if rng is not None else random_deal()

@@ -40,10 +40,10 @@ def _seconds(text: str) -> float:
 
 def run_analyse(args: argparse.Namespace) -> int:
     from cadogan import games
-    from cadogan.cards import check_deal_number
+    from cadogan.commands import read_deal
     from cadogan.solver.analysis import analyse_state
 
-    state = games.load(args.game, args.variant, check_deal_number(args.deal))
+    state = games.load(args.game, args.variant, read_deal(args.deal))
     tokens = list(args.moves)
     if args.file is not None:
         tokens.extend(read_text_file(args.file, "moves file").split())
@@ -64,22 +64,16 @@ def run_analyse(args: argparse.Namespace) -> int:
 
 def _replay(state: Any, tokens: list[str]) -> str | None:
     """Play ``tokens`` on ``state``; None when all are legal, else replay's message for the first
-    illegal one (BadInput, naming the move, for a token that is not a move at all)."""
+    that cannot be played (however malformed, it is an illegal move, as for ``cadogan replay``)."""
     from cadogan.games.base import Move
 
-    moves = []
     for number, token in enumerate(tokens, 1):
         try:
-            moves.append(Move.from_text(token))
-        except BadInput as err:
-            raise BadInput(f"move {number}: {err}") from None
-    for number, move in enumerate(moves, 1):
-        try:
-            state.play(move)
+            state.play(Move.from_text(token))
         except IllegalMove as err:
-            return f"move {number} ({tokens[number - 1]}) is illegal: {err.reason}"
+            return f"move {number} ({token}) is illegal: {err.reason}"
         except BadInput as err:
-            raise BadInput(f"move {number} ({tokens[number - 1]}): {err}") from None
+            return f"move {number} ({token}) is illegal: {err}"
     return None
 
 

@@ -13,11 +13,11 @@ import sys
 from typing import Callable, TextIO
 
 from cadogan import games
-from cadogan.cards import check_deal_number
+from cadogan.cards import check_deal_number, random_deal
 from cadogan.cli import add_game_arguments
 from cadogan.errors import BadInput, CadoganError
 from cadogan.history import History
-from cadogan.terminal.session import Session, _random_deal
+from cadogan.terminal.session import Session
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +49,7 @@ def run_play(args: argparse.Namespace) -> int:
     moves = list(getattr(args, "moves", []) or [])
     if args.deal is None and moves:
         raise BadInput("moves to continue a game need the deal they belong to: give --deal N")
-    deal = check_deal_number(args.deal) if args.deal is not None else _random_deal()
+    deal = check_deal_number(args.deal) if args.deal is not None else random_deal()
     history = History(games.load(game.id, variant, deal))
     for number, token in enumerate(moves, 1):
         try:

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 import shlex
 from typing import Any, Callable, TextIO
 
 from cadogan import games
-from cadogan.cards import check_deal_number
+from cadogan.cards import check_deal_number, random_deal
 from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.games.base import Move
 from cadogan.history import History
@@ -34,7 +33,6 @@ from cadogan.terminal.verdicts import VerdictTracker
 from cadogan.terminal.viewer import CLOSE, TAKE_BACK, SolutionReplay, SolutionViewer
 from cadogan.terminal.words import count, describe, explain, tokens, when
 
-NEW_DEAL_RANGE = 1_000_000_000  # random deals stay short enough to read out and share
 CHECK_SECONDS = 1.0  # the winnability check's budget after each line of play (v)
 
 
@@ -197,7 +195,7 @@ class Session:
                 self.say("The game goes on.")
                 return
         try:
-            deal = check_deal_number(number) if number is not None else _random_deal()
+            deal = check_deal_number(number) if number is not None else random_deal()
         except BadInput as err:
             self.say(f"✗ {err}", "bold red")
             return
@@ -408,13 +406,6 @@ class Session:
             self.say("Back to your game.")
         else:
             self.drawn = self.state.record()
-
-
-def _random_deal() -> int:
-    """A random deal number: ``cadogan.cards.random_deal`` where it exists (the shared one)."""
-    from cadogan import cards
-    draw = getattr(cards, "random_deal", None)
-    return draw() if draw is not None else random.randrange(NEW_DEAL_RANGE)
 
 
 def _solver() -> Any:

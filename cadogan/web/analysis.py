@@ -8,14 +8,16 @@
   about the game's deal before any move (``cadogan.solver.verdict``; docs/difficulty.md), default
   budget ``VERDICT_BUDGET``, from 0.1 to ``MAX_VERDICT_BUDGET`` seconds.  Kept per deal.
 
-The solver runs in a worker thread (``run_in_threadpool``), one search at a time when the app shares
-its lock.  Bad parameters answer 400 ``{"error", "code": "bad-parameter", "name": ...}``; an unknown
-game id is the app's 404 (``lookup`` raises it).  Wired into the app by ``register``.
+The solver runs in a worker thread (``run_in_threadpool``), one search of these two kinds at a time;
+beyond ``MAX_WAITING`` requests waiting for it the answer is 429 ``busy`` with ``Retry-After``.  Bad
+parameters answer 400 ``{"error", "code": "bad-parameter", "name": ...}``; an unknown game id is the
+app's 404 (``lookup`` raises it).  Wired into the app by ``routes_for(api)`` (or ``register``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import math
 from collections import OrderedDict
 from typing import Any, Callable
@@ -33,8 +35,27 @@ VERDICT_BUDGET = 3.0
 MAX_VERDICT_BUDGET = 10.0
 MIN_BUDGET = 0.1
 KEPT = 256  # decided answers kept in memory
+MAX_WAITING = 4  # requests waiting for the solver beyond the one it works for: more are told 429
 
-Lookup = Callable[[str], State]
+Lookup = Callable[[str], Any]  # game id -> its State, or an awaitable of it
+
+
+class _Turn:
+    """A lock that counts who waits for it."""
+
+    def __init__(self, lock: asyncio.Lock) -> None:
+        self.lock = lock
+        self.waiting = 0
+
+    async def __aenter__(self) -> None:
+        self.waiting += 1
+        try:
+            await self.lock.acquire()
+        finally:
+            self.waiting -= 1
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.lock.release()
 
 
 class _Answers:
@@ -57,9 +78,17 @@ class _Answers:
             self._answers.popitem(last=False)
 
 
+def routes_for(api: Any) -> list[BaseRoute]:
+    """The two routes over the app's ``Api`` (its ``registry.get(game_id)`` gives (saved, history))."""
+    async def lookup(game_id: str) -> State:
+        _, history = await api.registry.get(game_id)
+        return history.state
+    return routes(lookup)
+
+
 def routes(lookup: Lookup, solver_turn: asyncio.Lock | None = None, game_path: str = "/api/games/{game_id}") -> list[BaseRoute]:
     """The two routes; ``lookup(game_id)`` gives the game's current state (or raises the app's 404)."""
-    turn = solver_turn or asyncio.Lock()
+    turn = _Turn(solver_turn or asyncio.Lock())
     analysis = _solver_route(lookup, turn, lambda state: state.record(), _analyse,
                              lambda answer: answer["result"] != "unknown", ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET)
     verdict = _solver_route(lookup, turn, lambda state: (state.game.id, state.variant, state.deal), _verdict,
@@ -68,7 +97,7 @@ def routes(lookup: Lookup, solver_turn: asyncio.Lock | None = None, game_path: s
             Route(game_path + "/verdict", verdict, methods=["GET"])]
 
 
-def _solver_route(lookup: Lookup, turn: asyncio.Lock, key_of: Callable[[State], Any],
+def _solver_route(lookup: Lookup, turn: _Turn, key_of: Callable[[State], Any],
                   compute: Callable[[State, float], dict[str, Any]], decided: Callable[[dict[str, Any]], bool],
                   default: float, high: float) -> Callable[[Request], Any]:
     """A GET handler: ``compute(state, budget)`` in a worker thread, one at a time (``turn``); its
@@ -76,7 +105,8 @@ def _solver_route(lookup: Lookup, turn: asyncio.Lock, key_of: Callable[[State], 
     answers = _Answers()
 
     async def handler(request: Request) -> Response:
-        state = lookup(request.path_params["game_id"]).copy()
+        found = lookup(request.path_params["game_id"])
+        state = (await found if inspect.isawaitable(found) else found).copy()
         try:
             budget = _budget(request, default, high)
         except BadBudget as err:
@@ -84,6 +114,10 @@ def _solver_route(lookup: Lookup, turn: asyncio.Lock, key_of: Callable[[State], 
         key = key_of(state)
         answer = answers.get(key)
         if answer is None:
+            if turn.waiting > MAX_WAITING:
+                retry = str(math.ceil(budget))
+                return JSONResponse({"error": f"the solver is busy: try again in {retry} s", "code": "busy"},
+                                    status_code=429, headers={"Retry-After": retry})
             async with turn:
                 answer = answers.get(key) or await run_in_threadpool(compute, state, budget)
             if decided(answer):

@@ -115,3 +115,31 @@ def test_register_puts_the_routes_before_the_catch_all():
     web_analysis.register(app_routes, lambda game_id: games.load("precedence"))
     assert [r.path for r in app_routes] == ["/api/games", "/api/games/{game_id}/analysis",
                                             "/api/games/{game_id}/verdict", "/api/{rest:path}"]
+
+
+
+
+def test_requests_beyond_the_waiting_line_are_told_the_solver_is_busy(client, monkeypatch):
+    game_id = new_game(client, "precedence", "king-out", 10, ["deal"])
+    monkeypatch.setattr(web_analysis, "MAX_WAITING", -1)  # as if the line were full
+    response = client.get(f"/api/games/{game_id}/analysis?budget=2.5")
+    assert response.status_code == 429 and response.json()["code"] == "busy"
+    assert response.headers["Retry-After"] == "3"
+
+
+def test_the_turn_counts_who_waits():
+    import asyncio
+
+    async def scene() -> list[int]:
+        turn = web_analysis._Turn(asyncio.Lock())
+        seen = []
+        async with turn:
+            waiter = asyncio.ensure_future(turn.__aenter__())
+            await asyncio.sleep(0)
+            seen.append(turn.waiting)
+        await waiter
+        seen.append(turn.waiting)
+        await turn.__aexit__()
+        return seen
+
+    assert asyncio.run(scene()) == [1, 0]
