@@ -11,8 +11,8 @@ from cadogan import games
 from cadogan.solver import solve
 from cadogan.solver.playing import play_out
 from cadogan.store import Store
-from cadogan.web import analysis as web_analysis
 from cadogan.web.app import make_app
+from cadogan.web.solver_service import SolverService
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
@@ -73,7 +73,7 @@ def test_verdict_of_a_pool_deal(client):
         {"verdict": "winnable", "difficulty": "easy", "source": "pool"}
 
 
-def test_an_undecided_verdict_is_asked_again(client, monkeypatch):
+def test_an_undecided_verdict_is_asked_again_for_a_longer_budget(client, monkeypatch):
     from cadogan.solver.verdict import DealVerdict
     calls = []
 
@@ -83,10 +83,10 @@ def test_an_undecided_verdict_is_asked_again(client, monkeypatch):
 
     monkeypatch.setattr("cadogan.solver.verdict.deal_verdict", undecided)
     game_id = new_game(client, "square", "free", 1, [])
-    for _ in range(2):
-        assert client.get(f"/api/games/{game_id}/verdict?budget=0.5").json() == \
+    for budget in ("0.5", "0.5", "1"):  # undecided is kept for its budget, asked again for a longer one
+        assert client.get(f"/api/games/{game_id}/verdict?budget={budget}").json() == \
             {"verdict": "undecided", "difficulty": "unknown", "source": "solver"}
-    assert calls == [0.5, 0.5]
+    assert calls == [0.5, 1.0]
 
 
 @pytest.mark.parametrize("route", ["analysis", "verdict"])
@@ -105,41 +105,20 @@ def test_an_unknown_game_id_is_a_404(client, route):
     assert response.status_code == 404 and "error" in response.json()
 
 
-def test_register_puts_the_routes_before_the_catch_all():
-    from starlette.routing import Route
-
-    async def nothing(request):  # pragma: no cover - never called
-        return None
-
-    app_routes = [Route("/api/games", nothing), Route("/api/{rest:path}", nothing)]
-    web_analysis.register(app_routes, lambda game_id: games.load("precedence"))
-    assert [r.path for r in app_routes] == ["/api/games", "/api/games/{game_id}/analysis",
-                                            "/api/games/{game_id}/verdict", "/api/{rest:path}"]
+def test_requests_beyond_the_solver_queue_are_told_the_solver_is_busy(tmp_path):
+    service = SolverService(processes=False, queue_limit=0)  # as if the queue were full
+    with TestClient(make_app(Store(str(tmp_path / "g.sqlite3")), solver=service), raise_server_exceptions=False) as c:
+        game_id = new_game(c, "precedence", "king-out", 10, ["deal"])
+        for route in ("analysis", "verdict"):
+            response = c.get(f"/api/games/{game_id}/{route}?budget=2.5")
+            assert response.status_code == 429 and response.json()["code"] == "busy"
+            assert int(response.headers["Retry-After"]) >= 1
 
 
-
-
-def test_requests_beyond_the_waiting_line_are_told_the_solver_is_busy(client, monkeypatch):
-    game_id = new_game(client, "precedence", "king-out", 10, ["deal"])
-    monkeypatch.setattr(web_analysis, "MAX_WAITING", -1)  # as if the line were full
-    response = client.get(f"/api/games/{game_id}/analysis?budget=2.5")
-    assert response.status_code == 429 and response.json()["code"] == "busy"
-    assert response.headers["Retry-After"] == "3"
-
-
-def test_the_turn_counts_who_waits():
-    import asyncio
-
-    async def scene() -> list[int]:
-        turn = web_analysis._Turn(asyncio.Lock())
-        seen = []
-        async with turn:
-            waiter = asyncio.ensure_future(turn.__aenter__())
-            await asyncio.sleep(0)
-            seen.append(turn.waiting)
-        await waiter
-        seen.append(turn.waiting)
-        await turn.__aexit__()
-        return seen
-
-    assert asyncio.run(scene()) == [1, 0]
+def test_analysis_and_verdict_run_in_the_solver_service(tmp_path):
+    service = SolverService(processes=False)
+    with TestClient(make_app(Store(str(tmp_path / "g.sqlite3")), solver=service), raise_server_exceptions=False) as c:
+        game_id = new_game(c, "precedence", "king-out", 10, ["deal"])
+        c.get(f"/api/games/{game_id}/analysis?budget=5")
+        c.get(f"/api/games/{game_id}/verdict?budget=1")
+        assert service.started == 2
