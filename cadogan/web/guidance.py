@@ -14,7 +14,7 @@ functions here at merge, with the same meaning:
   plays only moves proven never to lose a win (the game's safe moves, or a finishing line);
   ``"all"`` every foundation move with a dominating destination.
 
-HTTP (additions to SPEC, registered by ``routes``): ``GET /api/games/{id}/guidance`` →
+HTTP (additions to SPEC, registered by ``routes_for``): ``GET /api/games/{id}/guidance`` →
 ``{"home": {pile: {"best", "choices"}}, "finish": [token] | null, "safe": [token], "all": [token]}``;
 ``GET /api/games/{id}/line?from=k&moves=a,b,..&step=j`` → the board after the game's first k moves and
 then the first j moves of the line (the fields of a solution step: ``step``, ``steps``, ``move``).
@@ -138,18 +138,15 @@ def _whole(text: str | None) -> int | None:
     return int(text) if text is not None and text.isascii() and text.isdigit() and len(text) < 7 else None
 
 
-def routes(registry: Any) -> list[Route]:
-    """The guidance routes, reading games from app.py's registry (``registry.get(id)``)."""
-
-    def game_of(request: Request) -> tuple[Any, Any]:
-        return registry.get(request.path_params["game_id"])
+def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[Route]:
+    """The guidance routes over the app's ``Api``: its ``registry.get(game_id)`` gives (saved, history)."""
 
     async def show_guidance(request: Request) -> Response:
-        _, history = game_of(request)
-        return JSONResponse(guidance(history.state))
+        _, history = await api.registry.get(request.path_params["game_id"])
+        return JSONResponse(guidance(history.state.copy()))
 
     async def show_line(request: Request) -> Response:
-        saved, history = game_of(request)
+        saved, history = await api.registry.get(request.path_params["game_id"])
         frm, step = _whole(request.query_params.get("from")), _whole(request.query_params.get("step"))
         line = [m for m in request.query_params.get("moves", "").split(",") if m]
         played = [str(m) for m in history.state.move_stack]
@@ -160,8 +157,7 @@ def routes(registry: Any) -> list[Route]:
         try:
             return JSONResponse(line_step(games.load(saved.game, saved.variant, saved.deal), played, frm, line, step))
         except CadoganError as err:
-            return _error(422, str(err), getattr(err, "code", "bad-move") or "bad-move", move=",".join(line)[:100])
+            return _error(422, str(err), getattr(err, "code", "") or "bad-move", move=",".join(line)[:100])
 
-    path = "/api/games/{game_id}"
     handlers: list[tuple[str, Callable[..., Any]]] = [("/guidance", show_guidance), ("/line", show_line)]
-    return [Route(path + suffix, handler, methods=["GET"]) for suffix, handler in handlers]
+    return [Route(game_path + suffix, handler, methods=["GET"]) for suffix, handler in handlers]
