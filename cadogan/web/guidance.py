@@ -1,18 +1,15 @@
 """Guidance for the browser game: where a card goes home, the finishing line, automatic moves.
 
-Computed from what the engine offers today (each game's ``search_moves`` and ``safe_moves``); the
-engine helper's ``cadogan.solver.home_choices`` / ``finish_line`` / ``auto_moves`` replace the three
-functions here at merge, with the same meaning:
+The answers are the engine's (``cadogan.solver.home_choices`` / ``finish_line`` / ``auto_moves``),
+put in the shape the page reads:
 
-- ``home_choices(state)``: for each pile whose top card may go to a foundation, ``{"best": pile or
-  None, "choices": [piles]}``. ``best`` is the destination proven never worse: the only one, or the one
-  the game's ``search_moves`` keeps when it drops the others as dominated (Precedence: the accepting
-  foundation with the most cards to come). Where no destination dominates (Square's ace-up and
-  king-down foundations of one suit), ``best`` is None and the player picks among ``choices``.
-- ``finish_line(state)``: moves to the foundations alone that win from here, or None.
-- ``auto_moves(state, level)``: the moves auto-play may make now, first to play first: ``"safe"``
-  plays only moves proven never to lose a win (the game's safe moves, or a finishing line);
-  ``"all"`` every foundation move with a dominating destination.
+- ``home``: for each pile whose top card may go to a foundation, ``{"best": pile or None,
+  "choices": [piles]}``: ``best`` is the destination proven never worse when the game knows one
+  (Precedence: the accepting foundation with the most cards to come); where none dominates (Square's
+  ace-up and king-down foundations of one suit) ``best`` is None and the player picks among ``choices``.
+- ``finish``: moves to the foundations alone that win from here, or None.
+- ``safe``: the moves auto-play "safe" may make now (proven never to lose a win; the first move of a
+  finishing line is one); ``all``: those and every foundation move with a single undominated choice.
 
 HTTP (additions to SPEC, registered by ``routes_for``): ``GET /api/games/{id}/guidance`` →
 ``{"home": {pile: {"best", "choices"}}, "finish": [token] | null, "safe": [token], "all": [token]}``;
@@ -29,92 +26,60 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from cadogan import games
+from cadogan import games, solver
 from cadogan.errors import CadoganError
 
 log = logging.getLogger(__name__)
 MAX_LINE = 2000  # moves in a line the viewer may ask to replay
 
 
-def _dst(move: Any) -> str:
-    return str(move).split(">")[1] if ">" in str(move) else ""
-
-
-def _src(move: Any) -> str:
-    return str(move).split(">")[0] if ">" in str(move) else ""
+def _dst(token: str) -> str:
+    return token.split(">")[1] if ">" in token else ""
 
 
 def home_choices(state: games.State) -> dict[str, dict[str, Any]]:
-    """For each pile that can send its card home: the dominating foundation, and all that accept it.
+    """For each pile that can send its card home: the dominating foundation, or the ones to pick from.
 
     >>> s = games.load("precedence", "king-out", 4)
-    >>> all(set(v["choices"]) >= {v["best"]} - {None} for v in home_choices(s).values())
+    >>> all(v["best"] in v["choices"] or v["best"] is None for v in home_choices(s).values())
     True
     """
     home: dict[str, dict[str, Any]] = {}
-    for move in state.legal_moves():
-        if _dst(move).startswith("f"):
-            home.setdefault(_src(move), {"best": None, "choices": []})["choices"].append(_dst(move))
-    if not home:
-        return home
-    kept = [m for m in state.game.search_moves(state.copy()) if _dst(m).startswith("f")]
-    for src, entry in home.items():
-        if len(entry["choices"]) == 1:
-            entry["best"] = entry["choices"][0]
-            continue
-        mine = [_dst(m) for m in kept if _src(m) == src]
-        if len(mine) == 1:
-            entry["best"] = mine[0]
+    for pile, moves in solver.home_choices(state).items():
+        choices = [_dst(m) for m in moves]
+        home[pile] = {"best": choices[0] if len(choices) == 1 else None, "choices": choices}
     return home
 
 
-def finish_line(state: games.State, limit: int = 400) -> list[str] | None:
-    """Foundation moves alone that win from ``state`` (dominating destinations first), or None.
-
-    While the stock has cards no line of foundation moves alone can win (a stock card leaves the
-    stock only by a deal or a placing), so the answer is None at once.
+def finish_line(state: games.State) -> list[str] | None:
+    """Foundation moves alone that win from ``state``, or None (also for a won position).
 
     >>> finish_line(games.load("british-square", "piles", 1)) is None
     True
     """
-    if state.is_won() or getattr(state, "stock", None):
+    if state.is_won():
         return None
-    work = state.copy()
-    line: list[str] = []
-    while not work.is_won() and len(line) < limit:
-        homeward = [str(m) for m in work.legal_moves() if _dst(m).startswith("f")]
-        if not homeward:
-            return None
-        move = homeward[0]
-        if len([m for m in homeward if _src(m) == _src(move)]) > 1:  # a choice: the dominating one
-            entry = home_choices(work)[_src(move)]
-            move = f"{_src(move)}>{entry['best'] or entry['choices'][0]}"
-        work.play(move)
-        line.append(move)
-    return line if work.is_won() else None
+    line = solver.finish_line(state)
+    return [str(m) for m in line] if line else None
 
 
-def auto_moves(state: games.State, level: str, *, finish: list[str] | None = None,
-               home: dict[str, dict[str, Any]] | None = None) -> list[str]:
-    """The moves auto-play may make now at ``level`` ("off", "safe" or "all"), first to play first.
-
-    ``finish`` and ``home``, when given, are ``finish_line(state)`` and ``home_choices(state)``.
-    """
+def auto_moves(state: games.State, level: str, *, finish: list[str] | None = None) -> list[str]:
+    """The moves auto-play may make now at ``level`` ("off", "safe" or "all"), first to play first;
+    ``finish``, when given, is ``finish_line(state)`` (a finishing line's first move is safe)."""
     if level == "off" or not state.legal_moves():
         return []
-    safe = [str(m) for m in state.game.safe_moves(state.copy())]
-    if level == "safe":
-        return safe or ((finish_line(state) if finish is None else finish) or [])[:1]
-    home = home_choices(state) if home is None else home
-    return list(dict.fromkeys(safe + [f"{src}>{entry['best']}" for src, entry in home.items() if entry["best"]]))
+    moves = [str(m) for m in solver.auto_moves(state, "all" if level == "all" else "safe")]
+    if level == "safe" and not moves:
+        moves = ((finish_line(state) if finish is None else finish) or [])[:1]
+    return moves
 
 
 def guidance(state: games.State) -> dict[str, Any]:
     """The ``/guidance`` answer for a position."""
     try:
-        home, finish = home_choices(state), finish_line(state)
-        return {"home": home, "finish": finish, "safe": auto_moves(state, "safe", finish=finish),
-                "all": auto_moves(state, "all", home=home)}
+        finish = finish_line(state)
+        return {"home": home_choices(state), "finish": finish, "safe": auto_moves(state, "safe", finish=finish),
+                "all": auto_moves(state, "all")}
     except Exception:  # guidance is a comfort: a fault in it must not stop play
         log.exception("guidance failed")
         return {"home": {}, "finish": None, "safe": [], "all": []}
