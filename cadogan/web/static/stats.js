@@ -19,9 +19,12 @@ const COLUMNS = [
   ["dailyWon", (r) => dash(r.daily_won ?? (r.daily && r.daily.won))],
 ];
 
+/** Columns shown only when the server counts them (older servers do not). */
+const OPTIONAL = new Set(["undos", "dailyPlayed", "dailyWon"]);
+
 export function statsTable(rows) {
   if (!rows.length) return `<p>${t("noStats")}</p>`;
-  const present = COLUMNS.filter(([, get]) => rows.some((r) => get(r) !== "—"));
+  const present = COLUMNS.filter(([key, get]) => !OPTIONAL.has(key) || rows.some((r) => get(r) !== "—"));
   const head = `<th scope="col"></th>` + present.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
   const body = rows.map((r) => {
     const current = app.game && r.game === app.game.game && r.variant === app.game.variant ? ' class="current"' : "";
