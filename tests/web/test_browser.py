@@ -175,9 +175,13 @@ class Player:
         """Arrow keys from the focused pile to pile ``name``."""
         for _ in range(40):
             here = self.page.evaluate("document.activeElement.dataset.pile")
+            assert here, "the board lost the keyboard focus"
             if here == name:
                 return
-            a, b = self.pile(here).bounding_box(), self.pile(name).bounding_box()
+            # both boxes in one call: the board may be redrawn between two calls (guidance arriving)
+            a, b = self.page.evaluate("""([p, q]) => [p, q].map((n) => {
+                const r = document.querySelector(`[data-pile="${n}"]`).getBoundingClientRect();
+                return {x: r.x, y: r.y, width: r.width}; })""", [here, name])
             dx = (b["x"] + b["width"] / 2) - (a["x"] + a["width"] / 2)
             dy = b["y"] - a["y"]
             if abs(dy) > 4:
