@@ -1,51 +1,101 @@
 /* The transposition table: the set of positions seen, as 128-bit hashes of their keys, in one
  * open-addressing array (linear probing; a zero first word marks an empty slot) that doubles when
- * three quarters full, up to the most slots that fit in the memory cap. */
+ * three quarters full, up to the most slots that fit in the memory cap.
+ *
+ * The cap is a true cap: the array for the most slots is reserved once, up front, and the table
+ * grows inside it, rehashing in place, so an old and a new array are never both alive.  Where the
+ * system has mmap the reservation is of address space only: pages take memory when first written,
+ * so a small search uses little whatever the cap. */
 #include "core.h"
 
 #include <stdlib.h>
+#include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#define TABLE_MMAP 1
+#endif
 
-/* An empty table of at most max_bytes of slots; 0, or -1 out of memory. */
+#define TABLE_FIRST_SLOTS ((size_t)1 << 16)
+#define TABLE_PLACED_BIT 1ULL  /* set in every stored first word (hashes are odd); clear while an
+                                * entry awaits its place in table_double */
+
+/* max_slots zeroed slots, or NULL. */
+static TableEntry *table_reserve(size_t max_slots) {
+#ifdef TABLE_MMAP
+    void *p = mmap(NULL, max_slots * sizeof(TableEntry), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+#else
+    return calloc(max_slots, sizeof(TableEntry));
+#endif
+}
+
+/* An empty table within max_bytes: 0, or -1 out of memory.  Where the system will not reserve
+ * that much, the table's cap is the most it will (a smaller table is still within the cap). */
 int table_init(Table *t, size_t max_bytes) {
     t->max_cap = 1024;
     while (t->max_cap * 2 * sizeof(TableEntry) <= max_bytes) t->max_cap *= 2;
-    t->cap = t->max_cap < (1u << 16) ? t->max_cap : (1u << 16);
+    t->entries = NULL;
+    while (!(t->entries = table_reserve(t->max_cap)) && t->max_cap > TABLE_FIRST_SLOTS) t->max_cap /= 2;
+    t->cap = t->max_cap < TABLE_FIRST_SLOTS ? t->max_cap : TABLE_FIRST_SLOTS;
     t->used = 0;
-    t->entries = calloc(t->cap, sizeof(TableEntry));
     return t->entries ? 0 : -1;
 }
 
 void table_free(Table *t) {
+    if (!t->entries) return;
+#ifdef TABLE_MMAP
+    munmap(t->entries, t->max_cap * sizeof(TableEntry));
+#else
     free(t->entries);
+#endif
     t->entries = NULL;
 }
 
-static void table_put_raw(TableEntry *e, size_t cap, uint64_t a, uint64_t b) {
-    size_t i = (size_t)(a ^ (a >> 29)) & (cap - 1);
-    while (e[i].a) i = (i + 1) & (cap - 1);
-    e[i].a = a; e[i].b = b;
+static size_t table_home(uint64_t a, size_t cap) { return (size_t)(a ^ (a >> 29)) & (cap - 1); }
+
+/* Doubles the table in place: every entry is marked unplaced, then each in turn is taken out and
+ * put back by linear probing from its home in the doubled table, taking the slot of the first
+ * empty or unplaced entry it meets (an unplaced one it displaces goes on being put back).  An entry
+ * once placed never moves, and every slot it probed past held a placed entry, so every probe
+ * sequence stays unbroken. */
+static void table_double(Table *t) {
+    TableEntry *e = t->entries;
+    size_t old_cap = t->cap, cap = t->cap * 2;
+    for (size_t j = 0; j < old_cap; j++) e[j].a &= ~TABLE_PLACED_BIT;
+    for (size_t j = 0; j < old_cap; j++) {
+        if (!e[j].a || (e[j].a & TABLE_PLACED_BIT)) continue;
+        TableEntry x = e[j];
+        e[j].a = 0; e[j].b = 0;
+        for (;;) {
+            x.a |= TABLE_PLACED_BIT;
+            size_t i = table_home(x.a, cap);
+            while (e[i].a & TABLE_PLACED_BIT) i = (i + 1) & (cap - 1);
+            TableEntry y = e[i];
+            e[i] = x;
+            if (!y.a) break;
+            x = y;  /* displaced before its turn: put it back too */
+        }
+    }
+    t->cap = cap;
 }
 
-/* 1 if new (inserted), 0 if present, -1 if the table is full (memory limit), -2 out of memory. */
+/* 1 if new (inserted), 0 if present, -1 if the table is full (memory limit).  A first word of 1
+ * is stored as 3 (1 would read as empty while table_double clears the low bit): that merges two
+ * keys only when their other 127 bits agree too. */
 int table_add(Table *t, uint64_t a, uint64_t b) {
-    size_t i = (size_t)(a ^ (a >> 29)) & (t->cap - 1);
+    if (a == TABLE_PLACED_BIT) a = 3;
+    size_t i = table_home(a, t->cap);
     while (t->entries[i].a) {
         if (t->entries[i].a == a && t->entries[i].b == b) return 0;
         i = (i + 1) & (t->cap - 1);
     }
     if ((t->used + 1) * 4 > t->cap * 3) {
         if (t->cap >= t->max_cap) return -1;
-        size_t cap = t->cap * 2;
-        TableEntry *e = calloc(cap, sizeof(TableEntry));
-        if (!e) return -2;
-        for (size_t j = 0; j < t->cap; j++)
-            if (t->entries[j].a) table_put_raw(e, cap, t->entries[j].a, t->entries[j].b);
-        free(t->entries);
-        t->entries = e; t->cap = cap;
-        table_put_raw(t->entries, t->cap, a, b);
-    } else {
-        t->entries[i].a = a; t->entries[i].b = b;
+        table_double(t);
+        for (i = table_home(a, t->cap); t->entries[i].a; i = (i + 1) & (t->cap - 1)) continue;
     }
+    t->entries[i].a = a; t->entries[i].b = b;
     t->used++;
     return 1;
 }
