@@ -29,6 +29,11 @@ from cadogan.games.base import Game, Move, State
 
 # How often (in nodes) the limits are checked: often, since a dead-end test may take milliseconds in Python.
 _CHECK_EVERY = 8
+# Bytes a table entry takes besides its key's objects: the set's slots (resizing included) and the
+# allocator's rounding of each tuple.  Keys grow as the game goes on: one new key in _SAMPLE_EVERY
+# is measured, and the table reckoned at their mean size.
+_ENTRY_OVERHEAD = 256
+_SAMPLE_EVERY = 64
 
 
 class _Limits:
@@ -126,7 +131,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     if work.is_won():
         return Outcome("won", [], nodes, time.perf_counter() - limits.start)
     visited: set[Any] = {key_of(work)}
-    entry_bytes = 100 + _deep_size(next(iter(visited)))
+    key_bytes, sampled = _deep_size(next(iter(visited))), 1  # a running mean of the keys' sizes
     if is_dead(work):
         return Outcome("lost", [], nodes, time.perf_counter() - limits.start)
     best_home = work.cards_home()
@@ -135,7 +140,8 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     result = "lost"
     try:
         while stack:
-            if nodes % _CHECK_EVERY == 0 and _over(limits, nodes, len(visited) * entry_bytes):
+            table_bytes = len(visited) * (_ENTRY_OVERHEAD + key_bytes // sampled)
+            if nodes % _CHECK_EVERY == 0 and _over(limits, nodes, table_bytes):
                 result = "unknown"
                 break
             move = next(stack[-1], None)
@@ -158,6 +164,8 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
                 work.pop()
                 continue
             visited.add(key)
+            if len(visited) % _SAMPLE_EVERY == 0:
+                key_bytes, sampled = key_bytes + _deep_size(key), sampled + 1
             stack.append(iter(candidates(work)))
     finally:
         del work
