@@ -3,7 +3,7 @@
     python bench/greedy.py [--deals N] [--only GAME[/VARIANT]]
 
 Plays deals 0..N-1 (default 2000) of each variant with one rule: make the first move the solver
-would try (``Game.safe_moves``, else ``Game.search_moves``; in Precedence that is "play the waste
+would try (``GameKnowledge.safe_moves``, else ``search_moves``; in Precedence that is "play the waste
 card whenever it can go, onto the foundation with the most cards to come, else deal"), never
 returning to a position already met.  It looks at nothing a player cannot see, so its win rate is
 a player's baseline, to set beside the survey's share of winnable deals (docs/winnability.md).
@@ -16,6 +16,7 @@ import sys
 
 from cadogan import games
 from cadogan.games.base import State
+from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.search import pruned_moves
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
@@ -23,7 +24,7 @@ from solver import selected_variants  # noqa: E402  (bench/solver.py)
 
 
 def greedy_wins(state: State) -> bool:
-    game = state.game
+    game = knowledge_of(state)
     seen = {game.exact_key(state)}
     while not state.is_won():
         moves = pruned_moves(state)

@@ -13,6 +13,8 @@ text and back.
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Iterable
 
 from cadogan.errors import BadInput
@@ -33,6 +35,8 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 _MASK64 = (1 << 64) - 1
 MAX_DEAL = 1 << 64
+RANDOM_DEALS = 10**9  # random deals are drawn below this: short enough to read out and share
+_DEAL_TEXT = re.compile(r"-?[0-9]+", re.ASCII)
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -50,10 +54,6 @@ def rank_of(card: Card) -> int:
 
 def suit_of(card: Card) -> int:
     return card >> 4
-
-
-def is_red(card: Card) -> bool:
-    return suit_of(card) in (DIAMONDS, HEARTS)
 
 
 def format_card(card: Card) -> str:
@@ -85,15 +85,15 @@ def parse_card(text: str) -> Card:
     cadogan.errors.BadInput: '1H' is not a card: rank must be one of A 2 3 4 5 6 7 8 9 T J Q K
     """
     if not isinstance(text, str) or len(text.strip()) < 2:
-        raise BadInput(f"{text!r} is not a card: write rank then suit, e.g. TH or QS")
+        raise BadInput(f"{text!r} is not a card: write rank then suit, e.g. TH or QS", "bad-card", card=str(text))
     token = text.strip().upper()
     rank_text, suit_text = token[:-1], token[-1]
     if rank_text == "10":
         rank_text = "T"
     if len(rank_text) != 1 or rank_text not in RANK_LETTERS:
-        raise BadInput(f"{text!r} is not a card: rank must be one of {' '.join(RANK_LETTERS)}")
+        raise BadInput(f"{text!r} is not a card: rank must be one of {' '.join(RANK_LETTERS)}", "bad-card", card=text)
     if suit_text not in SUIT_LETTERS:
-        raise BadInput(f"{text!r} is not a card: suit must be one of C D H S")
+        raise BadInput(f"{text!r} is not a card: suit must be one of C D H S", "bad-card", card=text)
     return make_card(RANK_LETTERS.index(rank_text) + 1, SUIT_LETTERS.index(suit_text))
 
 
@@ -101,18 +101,9 @@ def format_cards(cards: Iterable[Card]) -> list[str]:
     return [format_card(c) for c in cards]
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    return [parse_card(t) for t in texts]
-
-
 def ordered_packs() -> list[Card]:
     """Two packs in order: pack 1 then pack 2, suits C D H S, ranks A..K."""
     return [make_card(rank, suit) for _pack in range(2) for suit in SUITS for rank in RANKS]
-
-
-def full_count() -> dict[Card, int]:
-    """How many of each card two packs hold (two of each)."""
-    return {card: 2 for card in ordered_packs()[:52]}
 
 
 def splitmix64(seed: int) -> Iterable[int]:
@@ -130,20 +121,38 @@ def splitmix64(seed: int) -> Iterable[int]:
         yield z ^ (z >> 31)
 
 
-def check_deal_number(deal: object) -> int:
-    """Accept a deal number 0 <= N < 2**64 (an int or its decimal text), else raise BadInput."""
+def parse_deal(deal: object) -> int:
+    """Accept a deal number 0 <= N < 2**64 (an int or its decimal text in ASCII digits), else raise
+    BadInput (``bad-deal``: not an integer; ``deal-out-of-range``).
+
+    >>> parse_deal(" 42 "), parse_deal(7)
+    (42, 7)
+    >>> parse_deal("١٢")
+    Traceback (most recent call last):
+    ...
+    cadogan.errors.BadInput: deal number must be an integer from 0 to 2^64-1, not '١٢'
+    """
     if isinstance(deal, bool):
-        raise BadInput(f"deal number must be an integer, not {deal!r}")
+        raise BadInput(f"deal number must be an integer, not {deal!r}", "bad-deal", deal=str(deal))
     if isinstance(deal, str):
         text = deal.strip()
-        if not text.lstrip("-").isdigit():
-            raise BadInput(f"deal number must be an integer from 0 to 2^64-1, not {deal!r}")
+        if not _DEAL_TEXT.fullmatch(text):
+            raise BadInput(f"deal number must be an integer from 0 to 2^64-1, not {deal!r}", "bad-deal", deal=deal)
         deal = int(text)
     if not isinstance(deal, int):
-        raise BadInput(f"deal number must be an integer, not {deal!r}")
+        raise BadInput(f"deal number must be an integer, not {deal!r}", "bad-deal", deal=str(deal))
     if not 0 <= deal < MAX_DEAL:
-        raise BadInput(f"deal number {deal} is out of range: it must be from 0 to 2^64-1")
+        raise BadInput(f"deal number {deal} is out of range: it must be from 0 to 2^64-1", "deal-out-of-range",
+                       deal=str(deal))
     return deal
+
+
+check_deal_number = parse_deal  # the older name, still used by the commands
+
+
+def random_deal() -> int:
+    """A random deal number, 0 <= n < ``RANDOM_DEALS``: the one way front ends draw a new deal."""
+    return random.randrange(RANDOM_DEALS)
 
 
 def dealing_order(deal: int) -> list[Card]:
@@ -152,7 +161,7 @@ def dealing_order(deal: int) -> list[Card]:
     >>> format_cards(dealing_order(42)[-3:])
     ['7C', '7D', 'TC']
     """
-    deal = check_deal_number(deal)
+    deal = parse_deal(deal)
     cards = ordered_packs()
     rng = splitmix64(deal)
     for i in range(len(cards) - 1, 0, -1):

@@ -1,7 +1,8 @@
 """The ``cadogan`` command line (SPEC.md).  User errors: one line on stderr, exit status 2.
 
-Each command lives in a module with ``add_arguments(parser)`` and ``run(args) -> int``; this file
-only wires them together, so ``cadogan --help`` stays fast (modules import heavy things in ``run``).
+Each command ``NAME`` lives in the module ``COMMANDS`` names, with ``add_NAME_arguments(parser)``
+and ``run_NAME(args) -> int`` (e.g. ``cadogan.solver.command.run_solve``); this file only wires
+them together, so ``cadogan --help`` stays fast (modules import heavy things in ``run_NAME``).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     for name, (module_name, help_text) in COMMANDS.items():
         if not _module_exists(module_name):
-            continue  # a part of Cadogan not built yet
+            continue  # a command module left out of this installation
         command = sub.add_parser(name, help=help_text, description=help_text)
         module = importlib.import_module(module_name)
         getattr(module, f"add_{name}_arguments", getattr(module, "add_arguments", None))(command)

@@ -42,14 +42,14 @@ class History:
 
     def undo(self) -> Move:
         if not self.state.move_stack:
-            raise BadInput("nothing to undo")
+            raise BadInput("nothing to undo", "nothing-to-undo")
         move = self.state.pop()
         self.redo_stack.insert(0, move)
         return move
 
     def redo(self) -> Move:
         if not self.redo_stack:
-            raise BadInput("nothing to redo")
+            raise BadInput("nothing to redo", "nothing-to-redo")
         move = self.redo_stack.pop(0)
         self.state.push(move)
         return move

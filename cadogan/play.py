@@ -22,21 +22,19 @@ import argparse
 import importlib
 import json
 import math
-import random
 import re
 import shlex
 import sys
 from typing import Any, Callable, TextIO
 
 from cadogan import games
-from cadogan.cards import check_deal_number
+from cadogan.cards import check_deal_number, random_deal
 from cadogan.cli import add_game_arguments
 from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.games.base import Move
 from cadogan.history import History
 from cadogan.termboard import Board
 
-NEW_DEAL_RANGE = 1_000_000_000  # random deals stay short enough to read out and share
 CHECK_SECONDS = 1.0  # the winnability check's budget after each line of play (v)
 _PILE = r"(?:s|w|f\d+|t\d+)"
 _PAIR_RE = re.compile(rf"^({_PILE})\s*(?:>|-|->)?\s*({_PILE})$")
@@ -92,7 +90,7 @@ def run_play(args: argparse.Namespace) -> int:
     moves = list(getattr(args, "moves", []) or [])
     if args.deal is None and moves:
         raise BadInput("moves to continue a game need the deal they belong to: give --deal N")
-    deal = check_deal_number(args.deal) if args.deal is not None else random.randrange(NEW_DEAL_RANGE)
+    deal = check_deal_number(args.deal) if args.deal is not None else random_deal()
     history = History(games.load(game.id, variant, deal))
     for number, token in enumerate(moves, 1):
         try:
@@ -431,7 +429,7 @@ class Session:
                 self.say("The game goes on.")
                 return
         try:
-            deal = check_deal_number(number) if number is not None else random.randrange(NEW_DEAL_RANGE)
+            deal = check_deal_number(number) if number is not None else random_deal()
         except BadInput as err:
             self.say(f"✗ {err}", "bold red")
             return

@@ -44,3 +44,17 @@ def test_malformed_cards_are_refused_with_a_reason(bad):
 def test_bad_deal_numbers_are_refused(bad):
     with pytest.raises(BadInput, match="deal number"):
         check_deal_number(bad)
+
+
+def test_random_deals_are_below_a_billion_and_vary():
+    from cadogan.cards import RANDOM_DEALS, random_deal
+    draws = {random_deal() for _ in range(50)}
+    assert RANDOM_DEALS == 10**9 and all(0 <= d < RANDOM_DEALS for d in draws) and len(draws) > 40
+
+
+@pytest.mark.parametrize("text", ["١٢", "٣", "１", "12a"])
+def test_deal_numbers_in_other_digits_are_refused_as_bad_deal(text):
+    from cadogan.cards import parse_deal
+    with pytest.raises(BadInput) as err:
+        parse_deal(text)
+    assert err.value.code == "bad-deal"

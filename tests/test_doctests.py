@@ -26,4 +26,4 @@ def test_the_modules_with_examples_include_the_engine_solver_and_survey():
         if any(test.examples for test in finder.find(importlib.import_module(name))):
             with_examples.add(name)
     assert {"cadogan.cards", "cadogan.games.base", "cadogan.games.precedence",
-            "cadogan.games.precedence_schedule", "cadogan.solver", "cadogan.survey.stats"} <= with_examples
+            "cadogan.solver.precedence_model", "cadogan.solver", "cadogan.survey.stats"} <= with_examples

@@ -5,6 +5,7 @@ import pytest
 from cadogan import games
 from cadogan.cards import ACE, KING, dealing_order, format_cards, rank_of, suit_of
 from cadogan.errors import IllegalMove
+from cadogan.solver.knowledge import knowledge_of
 
 from handmade import build, moves_text
 
@@ -197,7 +198,7 @@ def free_square(stock, received):
 
 
 def first_placement(state):
-    return next(str(m) for m in games.get(G).search_moves(state) if str(m).startswith("s>"))
+    return next(str(m) for m in knowledge_of(G).search_moves(state) if str(m).startswith("s>"))
 
 
 def test_free_placement_sends_a_card_home_from_the_bottom_row_first():
@@ -211,14 +212,14 @@ def test_free_placement_keeps_a_pile_for_a_card_of_the_round_that_fits_it_only()
     received = [f"t{i}" for i in range(4, 13)]
     assert first_placement(free_square(["5C", "2D", "3H"], received)) == "s>t1"
     assert first_placement(free_square(["5C", "6S", "2D"], received)) == "s>t2"
-    order = [str(m) for m in games.get(G).search_moves(free_square(["5C", "2D", "3H"], received))]
+    order = [str(m) for m in knowledge_of(G).search_moves(free_square(["5C", "2D", "3H"], received))]
     assert order.index("s>t2") < order.index("s>t3")  # on a card needed later before one needed sooner
 
 
 def test_builds_that_uncover_a_card_wanted_home_come_first_then_the_closest_fit():
     tableau = [["2C", "9H"], ["TH"], [], ["5D", "6S"], ["7S"], ["5S"]] + [[]] * 5 + [["7D"]]
     state = square(tableau, variant="free", stock=[], rest=("tableau", 11))
-    order = [str(m) for m in games.get(G).search_moves(state)]
+    order = [str(m) for m in knowledge_of(G).search_moves(state)]
     assert order[0] == "t1>t2"                        # 9H onto TH uncovers the 2C
     assert order.index("t4>t5") < order.index("t4>t6")  # 6S onto 7S (needed later), not onto 5S
 
@@ -229,5 +230,5 @@ def test_free_placement_puts_a_foundations_last_card_over_the_fewest_other_cards
     tableau = [["6D", "7H"], ["AS", "KD"], ["3S"]] + [list(pile) for pile in FREE_TABLEAU[3:]]
     received = [f"t{i}" for i in range(4, 13)]
     state = square(tableau, variant="free", stock=["KC", "5C", "9H"], received=received)
-    order = [str(m) for m in games.get(G).search_moves(state) if str(m).startswith("s>")]
+    order = [str(m) for m in knowledge_of(G).search_moves(state) if str(m).startswith("s>")]
     assert order == ["s>t2", "s>t3", "s>t1"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cadogan.errors import BadInput
 from cadogan.games import british_square, precedence, square
-from cadogan.games.base import DEAL, REDEAL, Game, Move, State, parse_moves, replay
+from cadogan.games.base import DEAL, REDEAL, Game, Move, State, bad_position, parse_moves, replay
 
 GAMES: dict[str, Game] = {g.id: g for g in (british_square.GAME, square.GAME, precedence.GAME)}
 
@@ -27,7 +27,8 @@ def get(game_id: str) -> Game:
     """The game of this id; BadInput naming the known ids otherwise."""
     game = GAMES.get(str(game_id).strip().lower())
     if game is None:
-        raise BadInput(f"unknown game {game_id!r}: choose one of {', '.join(GAMES)}")
+        raise BadInput(f"unknown game {game_id!r}: choose one of {', '.join(GAMES)}", "unknown-game",
+                       game=str(game_id))
     return game
 
 
@@ -39,7 +40,7 @@ def load(game_id: str, variant: str | None = None, deal: int = 0) -> State:
 def from_json(obj: object) -> State:
     """A position object of any game (its ``game`` field says which)."""
     if not isinstance(obj, dict):
-        raise BadInput("position: must be a JSON object")
+        raise bad_position("must be a JSON object")
     return get(obj.get("game", "")).from_json(obj)
 
 
@@ -47,6 +48,6 @@ def parse_record(text: str) -> State:
     """Replay a game record: ``"precedence king-out 7 deal deal w>f2"``."""
     tokens = text.split()
     if len(tokens) < 3:
-        raise BadInput("a game record is: game variant deal moves...")
+        raise BadInput("a game record is: game variant deal moves...", "bad-record")
     game_id, variant, deal, *moves = tokens
     return replay(get(game_id), variant, deal, parse_moves(moves))  # type: ignore[arg-type]

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, Sequence
+from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
 from cadogan.cards import Card, check_deal_number, dealing_order, format_cards, parse_card
-from cadogan.errors import BadInput, IllegalMove
+from cadogan.errors import BadInput, IllegalMove, Reason
 
 STOCK = 0
 WASTE = 1
@@ -73,7 +73,7 @@ def parse_pile(text: str) -> int:
     """
     match = _PILE_RE.match(text.strip().lower())
     if not match:
-        raise BadInput(f"{text!r} is not a pile: use s, w, f1..f8 or t1..t16")
+        raise BadInput(f"{text!r} is not a pile: use s, w, f1..f8 or t1..t16", "bad-pile", pile=str(text))
     name, f_num, t_num = match.groups()
     if name == "s":
         return STOCK
@@ -81,10 +81,10 @@ def parse_pile(text: str) -> int:
         return WASTE
     if f_num is not None:
         if not 1 <= int(f_num) <= MAX_FOUNDATIONS:
-            raise BadInput(f"{text!r} is not a pile: foundations are f1..f{MAX_FOUNDATIONS}")
+            raise BadInput(f"{text!r} is not a pile: foundations are f1..f{MAX_FOUNDATIONS}", "bad-pile", pile=text)
         return foundation_code(int(f_num))
     if not 1 <= int(t_num) <= MAX_TABLEAU:
-        raise BadInput(f"{text!r} is not a pile: tableau piles are t1..t{MAX_TABLEAU}")
+        raise BadInput(f"{text!r} is not a pile: tableau piles are t1..t{MAX_TABLEAU}", "bad-pile", pile=text)
     return tableau_code(int(t_num))
 
 
@@ -101,20 +101,22 @@ class Move(NamedTuple):
     def from_text(cls, text: str) -> "Move":
         """Parse one move token (``deal``, ``redeal``, ``X>Y``), any case; BadInput if malformed."""
         if not isinstance(text, str):
-            raise BadInput(f"a move must be text, not {text!r}")
+            raise BadInput(f"a move must be text, not {text!r}", "bad-move", move=str(text))
         token = text.strip().lower()
         if token == "deal":
             return DEAL
         if token == "redeal":
             return REDEAL
         if token.count(">") != 1:
-            raise BadInput(f"{text!r} is not a move: write deal, redeal or X>Y such as w>f1 or t5>t2")
+            raise BadInput(f"{text!r} is not a move: write deal, redeal or X>Y such as w>f1 or t5>t2", "bad-move",
+                           move=text)
         src_text, dst_text = token.split(">")
         src, dst = parse_pile(src_text), parse_pile(dst_text)
         if dst in (STOCK, WASTE):
-            raise BadInput(f"{text!r} is not a move: no card is ever moved onto the {pile_name(dst)} pile")
+            raise BadInput(f"{text!r} is not a move: no card is ever moved onto the {pile_name(dst)} pile", "bad-move",
+                           move=text)
         if src == dst:
-            raise BadInput(f"{text!r} is not a move: source and destination are the same pile")
+            raise BadInput(f"{text!r} is not a move: source and destination are the same pile", "bad-move", move=text)
         return MOVES[src][dst]
 
     def __str__(self) -> str:
@@ -171,8 +173,9 @@ class State:
     def legal_moves(self) -> list[Move]:
         raise NotImplementedError
 
-    def why_illegal(self, move: Move) -> str | None:
-        """None if ``move`` is legal here, else the reason in words fit for a player."""
+    def why_illegal(self, move: Move) -> Reason | None:
+        """None if ``move`` is legal here, else the reason: words fit for a player, with the
+        code and fields of ``cadogan.errors.ILLEGAL_MOVE_CODES``."""
         raise NotImplementedError
 
     def push(self, move: Move) -> None:
@@ -193,7 +196,7 @@ class State:
             move = Move.from_text(move)
         unknown = self._unknown_pile(move) if move.src >= 0 else None
         if unknown:
-            raise BadInput(unknown)
+            raise BadInput(unknown, unknown.code, **unknown.fields)
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMove(str(move), reason)
@@ -228,9 +231,6 @@ class State:
         """No legal move left (deal and redeal included) and not won."""
         return not self.is_won() and not self.legal_moves()
 
-    def is_terminal(self) -> bool:
-        return self.is_won() or not self.legal_moves()
-
     def cards_everywhere(self) -> list[Card]:
         """Every card in the position, pile by pile (104 of them in a sound position)."""
         cards = list(self.stock) + list(self.waste)
@@ -241,8 +241,6 @@ class State:
     def copy(self) -> "State":
         """An independent copy of the position and its move history."""
         return copy.deepcopy(self)
-
-    clone = copy
 
     def to_json(self) -> dict[str, Any]:
         """The position object of SPEC.md."""
@@ -279,25 +277,16 @@ class State:
     def has_pile(self, code: int) -> bool:
         return 0 <= code < PILE_CODES and self.piles[code] is not None
 
-    def _unknown_pile(self, move: Move) -> str | None:
+    def _unknown_pile(self, move: Move) -> Reason | None:
         """A reason naming a pile this game does not have, or None."""
         for code in (move.src, move.dst):
             if not self.has_pile(code):
-                return (f"{self.game.id} has no pile {pile_name(code)} "
-                        f"(it has {self.game.pile_summary(self)})")
+                return Reason("no-such-pile", f"{self.game.id} has no pile {pile_name(code)} "
+                              f"(it has {self.game.pile_summary(self)})", pile=pile_name(code))
         return None
 
     def __str__(self) -> str:
         return self.record()
-
-
-class ExactModel(Protocol):
-    """A whole position stated for a constraint solver (``Game.exact_model``)."""
-
-    def decide(self, seconds: float, max_memory_mb: int) -> tuple[str, list[Move], int]:
-        """``(result, line, branches)``: ``won`` with a winning line, ``lost`` (proven: the
-        model has no solution) or ``unknown`` when ``seconds`` ran out first."""
-        ...
 
 
 class Game:
@@ -318,7 +307,8 @@ class Game:
         name = str(variant).strip().lower()
         name = self.aliases.get(name, name)
         if name not in self.variants:
-            raise BadInput(f"unknown variant {variant!r} of {self.id}: choose one of {', '.join(self.variants)}")
+            raise BadInput(f"unknown variant {variant!r} of {self.id}: choose one of {', '.join(self.variants)}",
+                           "unknown-variant", game=self.id, variant=str(variant))
         return name
 
     def new_initial_state(self, variant: str | None = None, deal: int = 0) -> State:
@@ -333,27 +323,27 @@ class Game:
     def from_json(self, obj: Any) -> State:
         """Read a position object; BadInput names the first fault found."""
         if not isinstance(obj, dict):
-            raise BadInput("position: must be a JSON object")
+            raise bad_position("must be a JSON object")
         if obj.get("game") != self.id:
-            raise BadInput(f"position: game is {obj.get('game')!r}, expected {self.id!r}")
+            raise bad_position(f"game is {obj.get('game')!r}, expected {self.id!r}")
         variant = self.resolve_variant(obj.get("variant"))
         deal = obj.get("deal")
         if deal is not None:
             try:
                 deal = check_deal_number(deal)
             except BadInput as err:
-                raise BadInput(f"position: {err}") from None
+                raise bad_position(str(err)) from None
         state = self._empty_state(variant, deal)
         state.stock[:] = reversed(parse_card_list(obj.get("stock", []), "stock"))
         state.waste[:] = parse_card_list(obj.get("waste", []), "waste")
         for key, piles in (("foundations", state.foundations), ("tableau", state.tableau)):
             given = obj.get(key, [])
             if not isinstance(given, list) or len(given) != len(piles):
-                raise BadInput(f"position: {key} must be a list of {len(piles)} piles in {self.id} {variant}")
+                raise bad_position(f"{key} must be a list of {len(piles)} piles in {self.id} {variant}")
             for i, (pile, cards) in enumerate(zip(piles, given)):
                 pile[:] = parse_card_list(cards, f"{key}[{i}]")
         if state.waste and not self.has_waste:
-            raise BadInput(f"position: {self.id} has no waste pile, but the waste holds cards")
+            raise bad_position(f"{self.id} has no waste pile, but the waste holds cards")
         _check_two_packs(state.cards_everywhere())
         self._read_extra_json(state, obj)
         self.validate(state)
@@ -383,96 +373,8 @@ class Game:
         """Rows of tableau pile indices (0-based) as the piles lie on the table."""
         return [list(range(len(state.tableau)))] if state.tableau else []
 
-    # --- solver knowledge (defaults are safe: no pruning) -----------------------------------
-    def canonical_key(self, state: State) -> Any:
-        """A hashable key equal for positions the solver may treat as the same."""
-        return _plain_key(state)
-
-    def safe_moves(self, state: State) -> list[Move]:
-        """Moves that can be made at once without ever losing a win (none by default)."""
-        return []
-
-    def ordered_moves(self, state: State) -> list[Move]:
-        """Legal moves, most promising first."""
-        return state.legal_moves()
-
-    def search_moves(self, state: State) -> list[Move]:
-        """The moves the solver tries: ``ordered_moves`` less those it may skip (a game overriding
-        this says why no skipped move can be the only way to win)."""
-        return self.ordered_moves(state)
-
-    def exact_key(self, state: State) -> Any:
-        """A key that tells apart every two positions that differ at all (the unpruned search's)."""
-        return _plain_key(state)
-
-    def is_dead(self, state: State) -> bool:
-        """True only when the position is proven lost by an argument cheaper than search."""
-        return False
-
-    def core_encoding(self, state: State) -> Any:
-        """How the compiled solver core reads this game's positions, or None if it cannot."""
-        return None
-
-    def first_search_share(self, state: State) -> float:
-        """The share of a limited solve spent on the complete search before the nested playouts
-        start (small or easy positions are decided there).  A game lowers it where that search
-        almost never decides a deal in its first second."""
-        return 0.02
-
-    def playout_share(self, state: State) -> float:
-        """The share of a limited solve spent on nested playouts, a search for wins only
-        (``cadogan.solver.playouts``), between two runs of the complete search; 0 turns them off.
-        A game lowers it where the complete search proves most positions (its losses need the
-        time) and raises it where the complete search drowns."""
-        return 0.5
-
-    def playout_warmup_share(self, state: State) -> float:
-        """The share of the playouts' time given to searches one level below ``playout_top_level``
-        (many cheap restarts, which win the easy deals at once) before the top level (each step
-        judged by searches a level lower) takes over."""
-        return 0.3
-
-    def exact_model(self, state: State) -> ExactModel | None:
-        """The position as an exact constraint model (its solutions are exactly the wins), which a
-        constraint solver decides by learning from its failures; None where the game has none."""
-        return None
-
-    def model_share(self, state: State) -> float:
-        """The share of a limited solve kept at its end for ``exact_model`` (instead of the
-        complete search's second run); 0 where the game has no model."""
-        return 0.0
-
-    #: Whether a playout ends at a position ``is_dead`` refutes (only where that test is cheap).
-    playout_ends_at_dead_end = False
-
-    def playout_top_level(self, state: State) -> int:
-        """The level of the nested searches after the level-1 phase: 2, or higher where a search
-        at that level still ends within seconds (many forced moves) and wins more."""
-        return 2
-
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
-
-
-def first_of_each_kind(moves: Iterable[Move], kind: Callable[[int, int], Any]) -> list[Move]:
-    """``moves`` in order, keeping deal/redeal and the first transfer of each ``kind(src, dst)``
-    (the solver's way of dropping moves that are copies of another by symmetry)."""
-    seen: set[Any] = set()
-    kept: list[Move] = []
-    for move in moves:
-        src, dst = move
-        if src >= 0:
-            key = kind(src, dst)
-            if key in seen:
-                continue
-            seen.add(key)
-        kept.append(move)
-    return kept
-
-
-def _plain_key(state: State) -> tuple:
-    return (tuple(state.stock), tuple(state.waste), tuple(map(tuple, state.foundations)),
-            tuple(map(tuple, state.tableau)), repr(sorted(state._extra_json().items())))
 
 
 def replay(game: Game, variant: str | None, deal: int, moves: Sequence[Move | str]) -> State:
@@ -494,17 +396,26 @@ def _check_two_packs(cards: list[Card]) -> None:
     counts = count_cards(cards)
     too_many = [c for c, n in counts.items() if n > 2]
     if too_many:
-        raise BadInput(f"position: {format_cards(too_many)[0]} appears {counts[too_many[0]]} times; two packs hold 2")
+        raise bad_position(f"{format_cards(too_many)[0]} appears {counts[too_many[0]]} times; two packs hold 2")
     if len(cards) != 104:
         missing = [c for c in count_cards(dealing_order(0)) if counts.get(c, 0) < 2]
-        raise BadInput(f"position: {len(cards)} cards instead of 104"
-                       + (f" (missing {', '.join(format_cards(missing[:5]))})" if missing else ""))
+        raise bad_position(f"{len(cards)} cards instead of 104"
+                           + (f" (missing {', '.join(format_cards(missing[:5]))})" if missing else ""))
 
 
 def parse_card_list(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
-        raise BadInput(f"position: {where} must be a list of cards")
+        raise bad_position(f"{where} must be a list of cards")
     try:
         return [parse_card(c) for c in value]
     except BadInput as err:
-        raise BadInput(f"position: {where}: {err}") from None
+        raise bad_position(f"{where}: {err}") from None
+
+
+def bad_position(detail: str) -> BadInput:
+    """The error of a position object that breaks a rule: ``position: <detail>`` (``bad-position``).
+
+    >>> str(bad_position("f2 is started but f1 is not"))
+    'position: f2 is started but f1 is not'
+    """
+    return BadInput(f"position: {detail}", "bad-position", detail=detail)

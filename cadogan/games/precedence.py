@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from cadogan.cards import KING, RANK_LETTERS, RANK_NAMES, Card, format_card, rank_of
-from cadogan.errors import BadInput
-from cadogan.games.base import DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, ExactModel, Game, Move, State, pile_name
+from cadogan.errors import Reason
+from cadogan.games.base import (
+    DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, Game, Move, State, bad_position, pile_name,
+)
 
 BASE_RANKS = (13, 12, 11, 10, 9, 8, 7, 6)
 REDEALS = 2
@@ -64,37 +66,39 @@ class PrecedenceState(State):
             moves.append(REDEAL)
         return moves
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move) -> Reason | None:
         if move == DEAL:
-            return None if self.stock else "the stock is empty"
+            return None if self.stock else Reason("stock-empty", "the stock is empty")
         if move == REDEAL:
             if self.stock:
-                return "the waste may be turned over only when the stock is empty"
+                return Reason("stock-not-empty", "the waste may be turned over only when the stock is empty")
             if not self.redeals_left:
-                return "both redeals have been used"
-            return None if self.waste else "the waste is empty"
+                return Reason("redeals-used", "both redeals have been used")
+            return None if self.waste else Reason("waste-empty", "the waste is empty")
         unknown = self._unknown_pile(move)
         if unknown:
-            return unknown
+            return unknown  # this also covers any tableau pile: Precedence has none
         src, dst = move
         if src != WASTE:
-            return "in Precedence only the top card of the waste moves" if src else \
-                "turn the stock card onto the waste with deal"
-        if dst >= FOUNDATION_BASE + 8:
-            return "Precedence has no tableau"
+            return Reason("waste-top-only", "in Precedence only the top card of the waste moves" if src else
+                          "turn the stock card onto the waste with deal")
         if not self.waste:
-            return "the waste is empty"
+            return Reason("waste-empty", "the waste is empty")
+        return self._foundation_refusal(self.waste[-1], dst)
+
+    def _foundation_refusal(self, card: Card, dst: int) -> Reason | None:
         k = dst - FOUNDATION_BASE
-        card = self.waste[-1]
         pile = self.foundations[k]
+        name = pile_name(dst)
         if len(pile) >= 13:
-            return f"{pile_name(dst)} is complete"
+            return Reason("pile-complete", f"{name} is complete", pile=name)
         if not pile and k and not self.foundations[k - 1]:
-            return f"{pile_name(dst)} cannot be started before f{k} is"
+            return Reason("foundation-order", f"{name} cannot be started before f{k} is", pile=name, before=f"f{k}")
         need = next_rank(BASE_RANKS[k], len(pile))
         if rank_of(card) != need:
             verb = "is started by" if not pile else "needs"
-            return f"{format_card(card)} does not go on {pile_name(dst)}: it {verb} a {RANK_NAMES[need - 1]}"
+            text = f"{format_card(card)} does not go on {name}: it {verb} a {RANK_NAMES[need - 1]}"
+            return Reason("foundation-wants", text, card=format_card(card), pile=name, rank=RANK_LETTERS[need - 1])
         return None
 
     def push(self, move: Move) -> None:
@@ -129,77 +133,6 @@ class PrecedenceState(State):
                 "ends": [RANK_LETTERS[next_rank(b, 12) - 1] for b in BASE_RANKS]}
 
 
-CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine per call before giving up
-CLEAR_CACHE_SIZE = 1 << 17  # failed relaxed positions remembered across calls (then all forgotten)
-
-# Failed positions of the waste-clearing test, across calls: (waste ranks left, foundation lengths).
-_clear_failed: set[tuple[bytes, tuple[int, ...]]] = set()
-
-
-def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bool:
-    """Whether, in the last pass, the waste could go home top card first if the stock's cards
-    (counted by rank in ``stock_counts``) could be played at any moment in any order.
-
-    In every winning last pass the waste goes home top card first; just before a waste card goes
-    onto a foundation, that foundation has taken from the stock exactly the ranks between its
-    previous card and this one.  So a win gives a way through this relaxed problem, which a search
-    over the foundation each waste card goes to decides (remembering failed (card, foundation
-    lengths) pairs; the stock left is fixed by them).  Past ``CLEAR_CHECK_LIMIT`` positions it
-    answers True: "cannot tell" must never count as dead.
-
-    Failed pairs are also remembered across calls (``_clear_failed``), keyed by the waste ranks
-    left and the foundation lengths: those fix the stock cards still usable too (every card of
-    the two packs that is neither on a foundation nor among the waste cards left), so a failure is
-    a fact about the relaxed problem, true in every later call.  Forgetting them is always safe.
-    """
-    if len(_clear_failed) > CLEAR_CACHE_SIZE:
-        _clear_failed.clear()
-    waste = [card & 15 for card in state.waste]
-    prefixes = [bytes(waste[:i + 1]) for i in range(len(waste))]
-    lengths = [len(pile) for pile in state.foundations]
-    avail = list(stock_counts)
-    failed = _clear_failed
-    budget = [CLEAR_CHECK_LIMIT]
-
-    def place(i: int) -> bool:
-        if i < 0:
-            return True
-        key = (prefixes[i], tuple(lengths))
-        if key in failed:
-            return False
-        budget[0] -= 1
-        if budget[0] < 0:
-            return True
-        rank = waste[i]
-        for k in range(8):
-            n = lengths[k]
-            used: list[int] = []
-            r = next_rank(BASE_RANKS[k], n) if n < 13 else 0
-            m = n
-            reached = False
-            while m < 13:
-                if r == rank:
-                    reached = True
-                    break
-                if not avail[r]:
-                    break
-                avail[r] -= 1
-                used.append(r)
-                m += 1
-                r = r - 1 if r > 1 else 13
-            if reached:
-                lengths[k] = m + 1
-                if place(i - 1):
-                    return True
-                lengths[k] = n
-            for r in used:
-                avail[r] += 1
-        failed.add(key)
-        return False
-
-    return place(len(waste) - 1)
-
-
 class Precedence(Game):
     id = "precedence"
     title = "Precedence"
@@ -223,186 +156,22 @@ class Precedence(Game):
         assert isinstance(state, PrecedenceState)
         redeals = obj.get("redeals_left", REDEALS)
         if not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= REDEALS:
-            raise BadInput(f"position: redeals_left must be a whole number from 0 to {REDEALS}")
+            raise bad_position(f"redeals_left must be a whole number from 0 to {REDEALS}")
         state.redeals_left = redeals
 
     def validate(self, state: State) -> None:
         started = True
         for k, pile in enumerate(state.foundations):
             if pile and not started:
-                raise BadInput(f"position: f{k + 1} is started but f{k} is not")
+                raise bad_position(f"f{k + 1} is started but f{k} is not")
             started = bool(pile)
             if len(pile) > 13:
-                raise BadInput(f"position: f{k + 1} holds {len(pile)} cards; a foundation holds 13")
+                raise bad_position(f"f{k + 1} holds {len(pile)} cards; a foundation holds 13")
             for n, card in enumerate(pile):
                 if rank_of(card) != next_rank(BASE_RANKS[k], n):
-                    raise BadInput(f"position: f{k + 1} is impossible: {format_card(card)} cannot be its card {n + 1}")
+                    raise bad_position(f"f{k + 1} is impossible: {format_card(card)} cannot be its card {n + 1}")
         if state.variant == "king-out" and not state.foundations[0]:
-            raise BadInput("position: in king-out a King starts f1 before play")
-
-    # --- solver knowledge ------------------------------------------------------------------
-    core_rules = 3  # rule family of the compiled solver core (cadogan/solver/_core.c)
-
-    def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
-        """Rule family, no parameters (both variants play alike once set up), redeals left."""
-        assert isinstance(state, PrecedenceState)
-        return self.core_rules, 0, (state.redeals_left,)
-
-    def exact_key(self, state: State) -> Any:
-        assert isinstance(state, PrecedenceState)
-        return (tuple(state.stock), tuple(state.waste), tuple(len(f) for f in state.foundations),
-                state.redeals_left)
-
-    def canonical_key(self, state: State) -> Any:
-        """Equal for positions that differ only in the suits of the cards.
-
-        Why merging them never loses a win: no rule of Precedence looks at a suit (foundations
-        are built down regardless of suit), and a foundation is fully described by its count, so
-        two such positions have the same legal lines and the same wins.
-        """
-        assert isinstance(state, PrecedenceState)
-        return (state.redeals_left, bytes(c & 15 for c in state.stock), bytes(c & 15 for c in state.waste),
-                bytes(len(f) for f in state.foundations))
-
-    def safe_moves(self, state: State) -> list[Move]:
-        """Play the waste's top card c (rank r) on the accepting foundation F with the most cards
-        to come, when (1) no other card of rank r is still in the stock, and any other in the
-        waste lies under c with no redeal left; and (2) no other foundation will ever come to need
-        an r with more cards to come than F has now.
-
-        Why no win is lost: take a winning line L that keeps c for now.  By (1) no card of rank r
-        is played in L before c is (the others are under c and no redeal can bring them up), so F,
-        which needs r, takes nothing until then.  Play c on F now and follow L, dropping the deal of
-        c after a redeal if there is one: every move stays legal, since the two positions differ
-        only by c.  When L plays c on a foundation G: if G is F the positions are now the same;
-        otherwise G and F both need r at that moment and by (2) F has at least as many cards to
-        come, so our position is L's with the card on the foundation with more to come, which is
-        at least as good (see ``search_moves``) and still wins.  If c is the last card of its
-        rank, only F will ever need r and (2) holds at once.
-        """
-        assert isinstance(state, PrecedenceState)
-        if not state.waste:
-            return []
-        plays = [m for m in self.search_moves(state) if m.src >= 0]
-        if not plays:
-            return []
-        card = state.waste[-1]
-        rank = card & 15
-        if any(c & 15 == rank for c in state.stock):
-            return []
-        if state.redeals_left and any(c & 15 == rank for c in state.waste[:-1]):
-            return []
-        f = plays[0].dst - FOUNDATION_BASE
-        to_come = 13 - len(state.foundations[f])
-        for k, pile in enumerate(state.foundations):
-            n = len(pile)
-            if k == f or n >= 13:
-                continue
-            need = next_rank(BASE_RANKS[k], n)
-            distance = (need - rank) % 13
-            if distance < 13 - n and 13 - n - distance > to_come:
-                return []
-        return plays[:1]
-
-    def is_dead(self, state: State) -> bool:
-        """True when, in the last pass, no foundation can ever take the waste's top card.
-
-        Why such a position is lost: with no redeal left every card must go home from the waste, so
-        the top card T must too, and until it does the cards under it cannot move: only cards still
-        in the stock can be played before T.  For T to go home some foundation must come to need
-        its rank, taking on the way one card of each rank between (downwards, round the corner,
-        within the cards it still has to come); an unstarted one must first take its base rank.  If
-        for every foundation one of those ranks is missing from the stock, T never goes home.
-        (An unstarted foundation is allowed even when the one to its left is unstarted too: that
-        only makes the test say "dead" less often.)
-
-        Also True when the whole waste cannot be cleared even with the stock's cards usable in any
-        order (``_waste_can_be_cleared``): a relaxation of the last pass, so when it fails the
-        last pass fails too.
-        """
-        assert isinstance(state, PrecedenceState)
-        if state.redeals_left or not state.waste:
-            return False
-        top = state.waste[-1] & 15
-        counts = [0] * 14
-        for card in state.stock:
-            counts[card & 15] += 1
-        for k, pile in enumerate(state.foundations):
-            n = len(pile)
-            if n >= 13:
-                continue
-            rank = next_rank(BASE_RANKS[k], n)
-            for _ in range(13 - n):
-                if rank == top:
-                    return not _waste_can_be_cleared(state, counts)
-                if not counts[rank]:
-                    break
-                rank = rank - 1 if rank > 1 else 13
-        return True
-
-    def playout_share(self, state: State) -> float:
-        """Most of the time: the complete search almost never finishes a Precedence deal, while
-        nested playouts win nearly every deal within seconds.  (In a solve long enough for the
-        exact model, ``model_share`` comes first and the playouts end where it begins.)"""
-        return 0.8
-
-    def playout_warmup_share(self, state: State) -> float:
-        """5 %: level-2 searches, a fraction of a second each, win the easy deals at once
-        (first-king deals 1-60 at 30 s: median 0.62 s, against 1.03 s with level 3 from the start);
-        then level 3 for the hard ones.  (Before level 3, level 2 from the start had won hard
-        deals several times faster than after a 30 % level-1 phase.)"""
-        return 0.05
-
-    def playout_top_level(self, state: State) -> int:
-        """Level 3: most moves are forced (a deal whenever the waste card cannot go), which the
-        nested search plays without a search of their own, so a level-3 search ends in about two
-        seconds; it won first-king deals 82 and 180, which level 2 had left open (82 even after
-        150 s)."""
-        return 3
-
-    def exact_model(self, state: State) -> ExactModel | None:
-        """The position as a schedule (``cadogan.games.precedence_schedule``): which pass, after
-        which deal and onto which foundation each card goes home."""
-        from cadogan.games.precedence_schedule import PrecedenceSchedule
-        assert isinstance(state, PrecedenceState)
-        return PrecedenceSchedule(state)
-
-    def model_share(self, state: State) -> float:
-        """85 %: the model proves lost the deals the search cannot (first-king 117 and 178 in
-        about 21 s each, one core), while the playouts win nearly every won deal within 3 s
-        (the model is built only for a share of at least ``MODEL_MIN_SECONDS``: a 12 s solve)."""
-        return 0.85
-
-    def ordered_moves(self, state: State) -> list[Move]:
-        """Legal moves, most promising first: plays (most cards still to come first), deal, redeal."""
-        moves = state.legal_moves()
-        foundations = state.foundations
-        return sorted(moves, key=lambda m: (m.src < 0, len(foundations[m.dst - FOUNDATION_BASE]) if m.src >= 0 else 0))
-
-    def search_moves(self, state: State) -> list[Move]:
-        """``ordered_moves`` keeping, of the plays of the waste card, only the one onto the accepting
-        foundation with the most cards still to come (the fewest cards on it, an empty one counting 0).
-
-        Why no win is lost: all foundations accepting the card need the same rank, and each goes on
-        taking consecutive ranks downwards (round the corner) for as many cards as it has to come:
-        a run of positions [start, end).  Playing on A (more to come) rather than B leaves the runs
-        [s+1, endA), [s, endB) instead of [s, endA), [s+1, endB): the same starts, the longer end
-        with the later start.  Follow any line from the other choice, playing each card on the run
-        with the same start: until the starts meet (then the two positions are the same) every card
-        fits; if the other choice's short run [s+1, endB) ends first, ours has the same cards split
-        into [.., endB) and [endB, endA), which take them in the same order.  Starting an empty
-        foundation (13 to come) also lets the next one be started earlier, which only adds moves.
-        """
-        moves = self.ordered_moves(state)
-        kept: list[Move] = []
-        played = False
-        for move in moves:
-            if move.src >= 0:
-                if played:
-                    continue
-                played = True
-            kept.append(move)
-        return kept
+            raise bad_position("in king-out a King starts f1 before play")
 
 
 GAME = Precedence()

@@ -8,13 +8,14 @@
 >>> hint(state, budget=0.2).verdict in ("winnable", "lost", "unknown")
 True
 
-One search serves every game; the games supply their knowledge through the ``Game`` hooks
-(``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``, ``core_encoding``,
-``first_search_share``, ``playout_share``, and where a game has one, an exact constraint model:
-``exact_model``, ``model_share``).  The hot
-loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game offers an
-encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is also the
-reference the core is tested against.
+One search serves every game; what it knows of each game is a ``GameKnowledge``
+(``cadogan.solver.knowledge``: ``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``,
+``core_encoding``, the time shares, and where a game has one, an exact constraint model), one
+module per game (``cadogan.solver.british_square``, ``square``, ``precedence``), registered by game
+id.  The hot loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game
+offers an encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is
+also the reference the core is tested against.  ``cadogan.solver.moves`` answers the front ends'
+questions about foundation moves (``home_choices``, ``finish_line``, ``auto_moves``).
 """
 
 from __future__ import annotations
@@ -24,15 +25,18 @@ from dataclasses import dataclass, field
 
 from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
+from cadogan.solver import british_square, precedence, square  # noqa: F401  (register their knowledge)
+from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.search import DEFAULT_MAX_MEMORY_MB
+from cadogan.solver.moves import auto_moves, finish_line, home_choices
 
 SOLVER_VERSION = "0.12"  # 0.12: Square free places last cards over the fewest cards; Square pinned-last-card dead end
-DEFAULT_MAX_MEMORY_MB = 1024
 MODEL_MIN_SECONDS = 10.0  # below this an exact model is not built: it seldom decides a deal in less, and the
 # playouts keep their whole share (hints, the winnability check and the 10 s Solution search of the front ends)
 MODEL_MARGIN_SECONDS = 0.1  # kept back from the model's time so that a solve never outruns its timeout
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
-           "core_available"]
+           "core_available", "knowledge_of", "home_choices", "finish_line", "auto_moves"]
 
 
 @dataclass
@@ -68,10 +72,10 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     """Search ``state`` (left unchanged) for a win within the limits.
 
     With a time or node limit the budget is spent in three phases: the complete search for the
-    game's ``Game.first_search_share`` of it (small or easy positions are decided there), then
-    nested playouts for the game's ``Game.playout_share`` of it (``cadogan.solver.playouts``: a
+    game's ``GameKnowledge.first_search_share`` of it (small or easy positions are decided there), then
+    nested playouts for the game's ``GameKnowledge.playout_share`` of it (``cadogan.solver.playouts``: a
     search for wins only), then the complete search again with what is left.  Where the game has
-    an exact model (``Game.exact_model``) and its ``Game.model_share`` of the timeout is at least
+    an exact model (``GameKnowledge.exact_model``) and its ``GameKnowledge.model_share`` of the timeout is at least
     ``MODEL_MIN_SECONDS``, the playouts end where that share begins and the model, not the complete
     search, gets the rest (its lines are replayed before they are believed).  Without limits only
     the complete search runs.
@@ -88,8 +92,9 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         use_core = native.available() and native.supports(state)
     start = time.perf_counter()
     limited = timeout is not None or max_nodes is not None
-    share = min(0.9, max(0.0, state.game.playout_share(state))) if limited else 0.0
-    first_share = min(0.5, max(0.0, state.game.first_search_share(state)))
+    knowledge = knowledge_of(state)
+    share = min(0.9, max(0.0, knowledge.playout_share(state))) if limited else 0.0
+    first_share = min(0.5, max(0.0, knowledge.first_search_share(state)))
 
     def complete(fraction: float, nodes_used: int):
         elapsed = time.perf_counter() - start
@@ -97,7 +102,7 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         nodes_left = None if max_nodes is None else max(1, int(max_nodes * fraction) - nodes_used)
         return _complete_search(state, time_left, nodes_left, max_memory_mb, use_core)
 
-    model_seconds = 0.0 if timeout is None else timeout * min(0.9, max(0.0, state.game.model_share(state)))
+    model_seconds = 0.0 if timeout is None else timeout * min(0.9, max(0.0, knowledge.model_share(state)))
     if model_seconds < MODEL_MIN_SECONDS:
         model_seconds = 0.0
     first = complete(first_share if share else 1.0, 0)
@@ -127,21 +132,18 @@ def _decide_by_model(state: State, deadline: float, max_memory_mb: int) -> tuple
     """The game's exact model, given the time left before ``deadline``; a line it answers is
     replayed through the engine, and one that does not win (a fault of the model) counts as
     unknown, never as a win."""
-    model = state.game.exact_model(state)
+    model = knowledge_of(state).exact_model(state)
     if model is None:
         return "unknown", [], 0
     seconds = deadline - time.perf_counter() - MODEL_MARGIN_SECONDS
     result, moves, branches = model.decide(seconds, max_memory_mb)
-    if result == "won" and not _line_wins(state, moves):
+    try:
+        wins = result != "won" or state.line_wins(moves)
+    except CadoganError:
+        wins = False
+    if not wins:
         return "unknown", [], branches
     return result, moves, branches
-
-
-def _line_wins(state: State, moves: list[Move]) -> bool:
-    try:
-        return state.line_wins(moves)
-    except CadoganError:
-        return False
 
 
 def _complete_search(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int,
@@ -157,9 +159,9 @@ def hint(state: State, budget: float = 0.5) -> Hint:
     """The first move of a winning line if one is found within ``budget`` seconds, else a good
     heuristic move; the verdict says what the search learnt.  Returns within the budget.
 
-    The heuristic move, in order of preference: a safe move of the game (``Game.safe_moves``),
+    The heuristic move, in order of preference: a safe move of the game (``GameKnowledge.safe_moves``),
     the first move of the line that brought the most cards home during the search, the game's
-    most promising move (``Game.ordered_moves``)."""
+    most promising move (``GameKnowledge.ordered_moves``)."""
     legal = state.legal_moves()
     if state.is_won() or not legal:
         return Hint(None, "winnable" if state.is_won() else "lost")
@@ -167,7 +169,7 @@ def hint(state: State, budget: float = 0.5) -> Hint:
     if found.result == "won" and found.moves:
         return Hint(found.moves[0], "winnable")
     verdict = "lost" if found.result == "lost" else "unknown"
-    game = state.game
-    candidates = game.safe_moves(state)[:1] + ([found.best_first] if found.best_first else []) \
-        + game.ordered_moves(state)[:1] + legal[:1]
+    knowledge = knowledge_of(state)
+    candidates = knowledge.safe_moves(state)[:1] + ([found.best_first] if found.best_first else []) \
+        + knowledge.ordered_moves(state)[:1] + legal[:1]
     return Hint(next(m for m in candidates if m in legal), verdict)

@@ -1,8 +1,9 @@
 """The bridge to the compiled core ``cadogan.solver._core`` (a CPython extension written in C).
 
-A game opts in by answering ``Game.core_encoding(state)`` with ``(rules, flags, extra)``: which rule
+A game opts in by answering ``GameKnowledge.core_encoding(state)`` with ``(rules, flags, extra)``: which rule
 family of the core its moves follow, the family's parameters, and the game's own fields as ints.
-The solver never looks at a game's name; the encoding is the game module's knowledge.
+The solver never looks at a game's name; the encoding is the game's knowledge
+(``cadogan.solver.<game>``).
 """
 
 from __future__ import annotations
@@ -10,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cadogan.games.base import DEAL, MOVES, PILE_CODES, REDEAL, Move, State
-from cadogan.solver.search import Outcome, PlayoutResult
-
-DEFAULT_MAX_MEMORY_MB = 1024  # when the caller gives no limit (solve() passes its own default)
+from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.search import DEFAULT_MAX_MEMORY_MB, PlayoutResult, SearchOutcome
 
 CORE_INTERFACE = 5  # must equal CORE_INTERFACE in _core.c
 
@@ -36,7 +36,7 @@ def available() -> bool:
 
 
 def encoding(state: State) -> tuple[int, int, tuple[int, ...]] | None:
-    return state.game.core_encoding(state)
+    return knowledge_of(state).core_encoding(state)
 
 
 def supports(state: State) -> bool:
@@ -68,7 +68,7 @@ def legal_moves(state: State) -> list[Move]:
 
 
 def is_dead(state: State) -> bool:
-    """The core's dead-end test for ``state`` (the tests compare it with ``Game.is_dead``)."""
+    """The core's dead-end test for ``state`` (the tests compare it with ``GameKnowledge.is_dead``)."""
     if _core is None:
         raise RuntimeError("the compiled core is not built")
     return bool(_core.is_dead(*_args(state)))
@@ -83,7 +83,7 @@ def apply(state: State, moves: list[Move]) -> tuple[list[list[int]], tuple[int, 
 
 
 def search(state: State, *, prune: bool = True, timeout: float | None = None,
-           max_nodes: int | None = None, max_memory_mb: int | None = None) -> Outcome:
+           max_nodes: int | None = None, max_memory_mb: int | None = None) -> SearchOutcome:
     """Same contract as ``cadogan.solver.search.search``, run by the core."""
     if _core is None:
         raise RuntimeError("the compiled core is not built")
@@ -92,7 +92,7 @@ def search(state: State, *, prune: bool = True, timeout: float | None = None,
         -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes),
         (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024)
-    return Outcome(result, [to_move(p) for p in pairs], nodes, seconds,
+    return SearchOutcome(result, [to_move(p) for p in pairs], nodes, seconds,
                    None if best is None else to_move(best))
 
 

@@ -1,12 +1,12 @@
 """Nested playouts: a search for wins only (it never proves a loss).
 
 Nested Monte-Carlo search (Cazenave, IJCAI 2009) over the moves the pruned search would try
-(``Game.safe_moves``, else ``Game.search_moves``, in the game's order of promise):
+(``GameKnowledge.safe_moves``, else ``search_moves``, in the game's order of promise):
 
 * a level-0 search is one *playout*: from the position, play the game's most promising move, or
   with a small probability a random one of its moves, until no move is left; a position met twice
   in one playout ends it (tableau moves can go round in circles), and so does a position the
-  game's dead-end test refutes where the game asks for it (``Game.playout_ends_at_dead_end``);
+  game's dead-end test refutes where the game asks for it (``GameKnowledge.playout_ends_at_dead_end``);
 * a level-n search tries every move followed by a level-(n-1) search, plays the first move of the
   best line found so far (the line bringing the most cards home), and repeats from there; a forced
   move (the only one, once a best line is known, which then goes on from it) is played without a
@@ -28,6 +28,7 @@ import random
 import time
 
 from cadogan.games.base import Move, State
+from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.search import PlayoutResult, pruned_moves
 
 # Probability of a random move at each step, one value per playout in turn (as in the core).
@@ -35,7 +36,7 @@ EPSILONS = (0.01, 0.03, 0.06, 0.12, 0.25)
 MAX_LINE = 4095  # moves in one line (as NM_MAXLEN - 1 in the core)
 
 
-class _Budget:
+class _PlayoutBudget:
     def __init__(self, timeout: float | None, max_nodes: int | None) -> None:
         self.deadline = None if timeout is None else time.perf_counter() + max(0.0, timeout)
         self.max_nodes = max_nodes
@@ -51,14 +52,15 @@ class _Budget:
 class _Search:
     """The pure-Python nested search; ``run`` leaves the state as it found it."""
 
-    def __init__(self, state: State, budget: _Budget, rng: random.Random) -> None:
+    def __init__(self, state: State, budget: _PlayoutBudget, rng: random.Random) -> None:
         self.state = state
         self.budget = budget
         self.rng = rng
         self.playouts = 0
         self.stopped = False
-        self.key = state.game.exact_key
-        self.is_dead = state.game.is_dead if state.game.playout_ends_at_dead_end else None
+        knowledge = knowledge_of(state)
+        self.key = knowledge.exact_key
+        self.is_dead = knowledge.is_dead if knowledge.playout_ends_at_dead_end else None
 
     def playout(self) -> tuple[int, list[Move]]:
         state, rng = self.state, self.rng
@@ -125,7 +127,7 @@ def nested_search(state: State, level: int, *, timeout: float | None = None,
     """One nested search of ``level`` from ``state`` (left unchanged), in pure Python."""
     start = time.perf_counter()
     work = state.copy()
-    search = _Search(work, _Budget(timeout, max_nodes), random.Random(seed))
+    search = _Search(work, _PlayoutBudget(timeout, max_nodes), random.Random(seed))
     home, line = (104, []) if work.is_won() else search.run(level)
     won = home == 104
     return PlayoutResult("won" if won else "unknown", line if won else [], search.budget.nodes,
@@ -151,8 +153,9 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
     from cadogan.solver import native
     if use_core is None:
         use_core = native.available() and native.supports(state)
-    warmup_share = state.game.playout_warmup_share(state)
-    top_level = state.game.playout_top_level(state)
+    knowledge = knowledge_of(state)
+    warmup_share = knowledge.playout_warmup_share(state)
+    top_level = knowledge.playout_top_level(state)
     start = time.perf_counter()
     nodes = 0
     runs = [0, 0]  # runs so far below the top level and at it: each phase counts its own seeds

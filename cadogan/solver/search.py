@@ -2,7 +2,7 @@
 
 This is the reference the compiled core (``cadogan.solver._core``) is tested against, and the
 fallback when the core is not built.  It knows nothing about any game: all game knowledge comes
-through the ``Game`` hooks (``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``).
+through the game's ``GameKnowledge`` (``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``).
 
 Why a verdict is honest:
 
@@ -12,9 +12,10 @@ Why a verdict is honest:
   limit.  Every position it skipped was skipped for one of these reasons, each a proof that no win
   is lost: (1) its canonical key had been visited before (a position the game declares equivalent
   was, or is being, searched in full -- graph search over a finite graph visits every reachable
-  class); (2) a game-supplied safe move was made instead of the alternatives (``Game.safe_moves``
+  class); (2) a game-supplied safe move was made instead of the alternatives (``GameKnowledge.safe_moves``
   promises some win survives it whenever one existed); (3) the game dropped a move dominated by a
-  kept one (``Game.search_moves``); (4) the game proved the position dead (``Game.is_dead``).
+  kept one (``GameKnowledge.search_moves``); (4) the game proved the position dead
+  (``GameKnowledge.is_dead``).
   Each hook carries its own argument in its docstring.
 * ``unknown``: a limit (time, nodes, memory) was reached first.
 """
@@ -25,7 +26,10 @@ import sys
 import time
 from typing import Any, Callable, NamedTuple
 
-from cadogan.games.base import Game, Move, State
+from cadogan.games.base import Move, State
+from cadogan.solver.knowledge import knowledge_of
+
+DEFAULT_MAX_MEMORY_MB = 1024  # the transposition table's bound when a caller gives none
 
 # How often (in nodes) the limits are checked: often, since a dead-end test may take milliseconds in Python.
 _CHECK_EVERY = 8
@@ -36,7 +40,9 @@ _ENTRY_OVERHEAD = 256
 _SAMPLE_EVERY = 64
 
 
-class _Limits:
+class _SearchBudget:
+    """The limits of one complete search: its deadline, node count and table bytes."""
+
     def __init__(self, timeout: float | None, max_nodes: int | None, max_memory_mb: int | None) -> None:
         self.start = time.perf_counter()
         self.deadline = None if timeout is None else self.start + max(0.0, timeout)
@@ -52,7 +58,7 @@ def _deep_size(obj: Any) -> int:
     return size
 
 
-class Outcome(NamedTuple):
+class SearchOutcome(NamedTuple):
     """What a search returns (the compiled core returns the same)."""
 
     result: str            # "won", "lost" or "unknown"
@@ -89,9 +95,9 @@ def _rules(prune: bool | frozenset[str] | set[str]) -> frozenset[str]:
 
 def pruned_moves(state: State) -> list[Move]:
     """The moves the fully pruned search tries at ``state``, in its order: the game's first safe
-    move alone if it has one, else ``Game.search_moves`` (the core's ``gen_search``)."""
-    game = state.game
-    return game.safe_moves(state)[:1] or game.search_moves(state)
+    move alone if it has one, else ``GameKnowledge.search_moves`` (the core's ``gen_search``)."""
+    knowledge = knowledge_of(state)
+    return knowledge.safe_moves(state)[:1] or knowledge.search_moves(state)
 
 
 def _legal_moves(state: State) -> list[Move]:
@@ -100,18 +106,18 @@ def _legal_moves(state: State) -> list[Move]:
 
 def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, timeout: float | None = None,
            max_nodes: int | None = None, max_memory_mb: int | None = None
-           ) -> Outcome:
+           ) -> SearchOutcome:
     """Search ``state`` (left unchanged) for a win: ``(result, winning line, nodes, seconds,
     best_first)``.
 
-    ``prune=False`` is the plain reference search: exact keys (``Game.exact_key``), every legal
-    move in engine order, no safe moves, no dead-end test.  ``prune`` may also name the rules to
-    use, a subset of ``PRUNING_RULES``: ``keys`` (``Game.canonical_key``), ``moves``
-    (``Game.search_moves``), ``safe`` (``Game.safe_moves``), ``dead`` (``Game.is_dead``); the tests
+    ``prune=False`` is the plain reference search: exact keys (``GameKnowledge.exact_key``), every
+    legal move in engine order, no safe moves, no dead-end test.  ``prune`` may also name the rules
+    to use, a subset of ``PRUNING_RULES``: ``keys`` (``canonical_key``), ``moves``
+    (``search_moves``), ``safe`` (``safe_moves``), ``dead`` (``is_dead``); the tests
     check each one alone against the plain search on many small positions.
     """
-    limits = _Limits(timeout, max_nodes, max_memory_mb)
-    game: Game = state.game
+    limits = _SearchBudget(timeout, max_nodes, max_memory_mb)
+    game = knowledge_of(state)
     work = state.copy()
     depth0 = len(work.move_stack)
     rules = _rules(prune)
@@ -129,11 +135,11 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
 
     nodes = 1
     if work.is_won():
-        return Outcome("won", [], nodes, time.perf_counter() - limits.start)
+        return SearchOutcome("won", [], nodes, time.perf_counter() - limits.start)
     visited: set[Any] = {key_of(work)}
     key_bytes, sampled = _deep_size(next(iter(visited))), 1  # a running mean of the keys' sizes
     if is_dead(work):
-        return Outcome("lost", [], nodes, time.perf_counter() - limits.start)
+        return SearchOutcome("lost", [], nodes, time.perf_counter() - limits.start)
     best_home = work.cards_home()
     best_first: Move | None = None
     stack = [iter(candidates(work))]
@@ -157,7 +163,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
                 best_home, best_first = home, work.move_stack[depth0]
             if work.is_won():
                 line = work.move_stack[depth0:]
-                return Outcome("won", list(line), nodes, time.perf_counter() - limits.start, line[0])
+                return SearchOutcome("won", list(line), nodes, time.perf_counter() - limits.start, line[0])
             key = key_of(work)
             if key in visited or is_dead(work):
                 visited.add(key)
@@ -169,14 +175,14 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
             stack.append(iter(candidates(work)))
     finally:
         del work
-    return Outcome(result, [], nodes, time.perf_counter() - limits.start, best_first)
+    return SearchOutcome(result, [], nodes, time.perf_counter() - limits.start, best_first)
 
 
 def _never_dead(state: State) -> bool:
     return False
 
 
-def _over(limits: _Limits, nodes: int, bytes_used: int) -> bool:
+def _over(limits: _SearchBudget, nodes: int, bytes_used: int) -> bool:
     if limits.max_nodes is not None and nodes >= limits.max_nodes:
         return True
     if limits.deadline is not None and time.perf_counter() >= limits.deadline:

@@ -153,7 +153,7 @@ def _run(args: argparse.Namespace) -> int:
     from cadogan import games
     from cadogan.survey.progress import Silent, counts_text, default_progress, duration
     from cadogan.survey.runner import survey
-    from cadogan.survey.store import Store
+    from cadogan.survey.store import ResultsDB
     from cadogan.survey.worker import Limits
 
     try:
@@ -172,7 +172,7 @@ def _run(args: argparse.Namespace) -> int:
                     max_memory_mb=_positive_int(args.max_memory, "--max-memory"))
     db = args.db or DEFAULT_DB
     began = time.monotonic()
-    with Store(db) as store:
+    with ResultsDB(db) as store:
         outcome = survey(store, game.id, variant, first, last, limits, workers=workers, scheduler=args.scheduler,
                          retry_unknown=bool(args.retry_unknown),
                          progress=Silent() if args.quiet else default_progress())
@@ -198,11 +198,11 @@ def _run(args: argparse.Namespace) -> int:
 def _open_existing(db: str):  # type: ignore[no-untyped-def]
     from pathlib import Path
 
-    from cadogan.survey.store import Store
+    from cadogan.survey.store import ResultsDB
 
     if db != ":memory:" and not Path(db).is_file():
         raise BadInput(f"no results database {db!r} (run a survey first, or give --db FILE)")
-    return Store(db)
+    return ResultsDB(db)
 
 
 def _report(args: argparse.Namespace) -> int:
@@ -239,12 +239,12 @@ def _export(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from cadogan.survey.csvfiles import find_csv_files, read_rows
-    from cadogan.survey.store import Store
+    from cadogan.survey.store import ResultsDB
 
     if args.paths and args.dir:
         raise BadInput("survey import takes CSV files or --dir DIR, not both")
     db = args.db or DEFAULT_DB
-    with Store(db) as store:
+    with ResultsDB(db) as store:
         for path in find_csv_files(args.paths or [args.dir or DEFAULT_DIR]):
             added, replaced = store.merge(read_rows(path))
             print(f"{path}: {added} deals added, {replaced} unknown deals now decided")

@@ -22,7 +22,7 @@ from typing import Iterable
 from cadogan import games
 from cadogan.cards import check_deal_number
 from cadogan.errors import BadInput
-from cadogan.survey.store import RESULTS, Row, Store
+from cadogan.survey.store import RESULTS, Row, ResultsDB
 
 HEADER = ["deal", "result", "seconds", "nodes", "solver", "timeout", "max_nodes"]
 
@@ -60,7 +60,7 @@ def to_csv_text(rows: Iterable[Row]) -> str:
     return out.getvalue()
 
 
-def export(store: Store, directory: str | Path) -> list[Path]:
+def export(store: ResultsDB, directory: str | Path) -> list[Path]:
     """Write one CSV per game and variant in the database; returns the files written."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)

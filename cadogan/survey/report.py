@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cadogan.errors import BadInput
-from cadogan.survey.store import Store
+from cadogan.survey.store import ResultsDB
 
 COLUMNS = ["game", "variant", "deals", "won", "lost", "unknown", "unknowns as lost", "unknowns as won",
            "honest 95% bounds", "won / decided (Wilson 95%)", "solver"]
@@ -29,7 +29,7 @@ def span(pair: tuple[float, float]) -> str:
     return f"{100 * pair[0]:.1f}-{100 * pair[1]:.1f}%"
 
 
-def summary(store: Store) -> list[dict[str, Any]]:
+def summary(store: ResultsDB) -> list[dict[str, Any]]:
     """One dict per game and variant, in the order of ``cadogan games``."""
     from cadogan import games
 

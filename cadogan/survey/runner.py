@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 from cadogan.errors import BadInput
 from cadogan.survey.progress import Progress, Silent
 from cadogan.survey.stats import Tally
-from cadogan.survey.store import Row, Store
+from cadogan.survey.store import Row, ResultsDB
 from cadogan.survey.worker import Limits, init_pool_worker, solve_deal
 
 #: How long to try reaching a Dask scheduler before saying it is unreachable.
@@ -28,8 +28,8 @@ IN_FLIGHT_PER_SLOT = 2
 
 
 @dataclass
-class Outcome:
-    """What one survey run did."""
+class SurveyRun:
+    """What one survey run did (what ``survey`` returns)."""
 
     in_range: int
     already: int  # recorded before this run and left alone
@@ -113,16 +113,16 @@ def _check_reachable(address: str) -> None:
                        f"{err.strerror or err}") from None
 
 
-def survey(store: Store, game_id: str, variant: str, first: int, last: int, limits: Limits, *,
+def survey(store: ResultsDB, game_id: str, variant: str, first: int, last: int, limits: Limits, *,
            workers: int | None = None, scheduler: str | None = None, retry_unknown: bool = False,
-           progress: Progress | None = None, task: Callable[..., Row] = solve_deal) -> Outcome:
+           progress: Progress | None = None, task: Callable[..., Row] = solve_deal) -> SurveyRun:
     """Solve the deals ``first..last`` of one game and variant that ``store`` does not hold yet.
 
     ``workers`` local processes (default: all cores), or the Dask cluster at ``scheduler``.
     ``retry_unknown``: also solve again the deals recorded as unknown (the new row replaces the old),
     except those this solver version already left unknown under limits at least as large (so a
     retry that was stopped resumes where it stopped).
-    Ctrl-C stops the run cleanly (``Outcome.interrupted``): what was recorded stays recorded.
+    Ctrl-C stops the run cleanly (``SurveyRun.interrupted``): what was recorded stays recorded.
     """
     if first > last:
         raise BadInput(f"the range {first}-{last} is reversed: the first deal must not exceed the last")
@@ -131,7 +131,7 @@ def survey(store: Store, game_id: str, variant: str, first: int, last: int, limi
     redo = {row.deal for row in store.rows(game_id, variant)
             if first <= row.deal <= last and row.result == "unknown" and not limits.already_tried(row)
             } if retry_unknown else set()
-    outcome = Outcome(in_range=last - first + 1, already=len(done) - len(redo))
+    outcome = SurveyRun(in_range=last - first + 1, already=len(done) - len(redo))
     todo = (deal for deal in range(first, last + 1) if deal not in done or deal in redo)
     backend = dask_cluster(scheduler) if scheduler else local_pool(workers or default_workers())
     with backend as (executor, slots):

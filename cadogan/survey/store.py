@@ -7,7 +7,7 @@ not decide may be tried again with larger limits, and the new row replaces the o
 SQLite integers are signed 64-bit, deal numbers go up to 2^64-1: a deal below 2^63 is stored as an
 INTEGER (so ``SELECT ... WHERE deal < 100`` works as expected), one above as its decimal TEXT.
 
->>> store = Store(":memory:")
+>>> store = ResultsDB(":memory:")
 >>> store.record(Row("precedence", "king-out", 7, "won", 0.01, 120, "1"))
 >>> store.recorded("precedence", "king-out", 0, 10)
 {7: 'won'}
@@ -65,7 +65,7 @@ def _deal_to_sql(deal: int) -> int | str:
     return deal if deal < _SIGNED_LIMIT else str(deal)
 
 
-class Store:
+class ResultsDB:
     """The results database at ``path`` (created if missing; ``":memory:"`` for tests)."""
 
     def __init__(self, path: str | Path) -> None:
@@ -86,7 +86,7 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> "ResultsDB":
         return self
 
     def __exit__(self, *exc: object) -> None:

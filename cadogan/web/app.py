@@ -46,6 +46,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cadogan import games, solver
+from cadogan.cards import random_deal
 from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.history import History
 from cadogan.store import SavedGame, Store
@@ -53,7 +54,6 @@ from cadogan.survey.pool import winnable_deals
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
-RANDOM_DEALS = 1_000_000  # a random deal is drawn below this, so it is short to type and share
 HINT_BUDGET = 3.0
 MAX_HINT_BUDGET = 10.0
 SOLUTION_BUDGET = 10.0
@@ -178,7 +178,7 @@ class Games:
             raise ApiError(422, str(err)) from None
         if deal is None:
             pool = winnable_pool(game.id, variant) if winnable else []
-            deal = secrets.choice(pool) if pool else secrets.randbelow(RANDOM_DEALS)
+            deal = secrets.choice(pool) if pool else random_deal()
         state = game.new_initial_state(variant, deal)
         saved = self.store.create(game.id, variant, deal)
         history = History(state)
@@ -305,7 +305,7 @@ def game_object(saved: SavedGame, history: History) -> dict[str, Any]:
 
 def _safe_moves(state: games.State) -> list[str]:
     try:
-        return [str(m) for m in state.game.safe_moves(state.copy())]
+        return [str(m) for m in solver.auto_moves(state.copy(), "safe")]
     except Exception:  # auto-move is a comfort: a fault in it must not stop play
         log.exception("safe_moves failed")
         return []

@@ -8,6 +8,7 @@ import pytest
 
 from cadogan import games
 from cadogan.solver import native
+from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.search import search
 
 from solver_positions import VARIANTS, reduced_position
@@ -45,7 +46,7 @@ def test_core_legal_moves_equal_the_engine_on_random_positions(game_id, variant)
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
 def test_core_search_candidates_equal_the_game_hooks(game_id, variant):
-    game = games.get(game_id)
+    game = knowledge_of(game_id)
     for deal in range(6):
         for state in _random_walk(game_id, variant, deal, 200, seed=100 + deal):
             pairs = native._core.legal_moves(*native._args(state), True)
@@ -55,7 +56,7 @@ def test_core_search_candidates_equal_the_game_hooks(game_id, variant):
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
 def test_core_dead_end_test_equals_the_game_hook(game_id, variant):
-    game = games.get(game_id)
+    game = knowledge_of(game_id)
     verdicts = []
     for deal in range(6):
         for state in _random_walk(game_id, variant, deal, 400, seed=300 + deal):

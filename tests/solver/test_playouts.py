@@ -9,6 +9,7 @@ import pytest
 from cadogan import games
 from cadogan.games.base import State
 from cadogan.solver import native, solve
+from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.playouts import find_win, nested_search
 from cadogan.solver.search import search
 
@@ -103,7 +104,7 @@ def test_forced_moves_are_played_without_a_search_of_their_own():
     obj = precedence_end("king-out", ["7C", "8C"], 0).to_json()
     obj["stock"] = [obj["waste"].pop()]
     state = games.get("precedence").from_json(obj)
-    search_ = playouts._Search(state, playouts._Budget(None, 1000), random.Random(1))
+    search_ = playouts._Search(state, playouts._PlayoutBudget(None, 1000), random.Random(1))
     home, line = search_.run(1)
     assert home == 104 and [str(m) for m in line] == ["deal", "w>f8", "w>f8"]
     assert search_.playouts == 1
@@ -118,7 +119,7 @@ def _square_dead_but_not_stuck() -> State:
 
 def test_square_playouts_end_at_a_dead_end(monkeypatch):
     state = _square_dead_but_not_stuck()
-    game = state.game
+    game = knowledge_of(state)
     assert game.is_dead(state) and game.playout_ends_at_dead_end
     for run in _runs(state, 0, seed=1):
         assert run.home == state.cards_home() + 1  # one move, then the dead end ends the playout

@@ -1,4 +1,4 @@
-"""Precedence's exact model (``cadogan.games.precedence_schedule``) against the complete search,
+"""Precedence's exact model (``cadogan.solver.precedence_model``) against the complete search,
 and how ``solve`` uses it."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 
 from cadogan import games
 from cadogan.games.base import Move
-from cadogan.games.precedence_schedule import PrecedenceSchedule
+from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.precedence_model import PrecedenceSchedule
 from cadogan.solver import MODEL_MIN_SECONDS, _decide_by_model, native, solve
 from cadogan.solver.search import search
 
@@ -44,7 +45,7 @@ def _last_pass(variant: str, deal: int):
     rng = random.Random(deal)
     state = games.load("precedence", variant, deal)
     while state.redeals_left or len(state.stock) > 40:
-        moves = state.game.ordered_moves(state)  # plays first, then deal or redeal
+        moves = knowledge_of(state).ordered_moves(state)  # plays first, then deal or redeal
         if not moves:
             return None
         turn = next((m for m in moves if m.src < 0), None)
@@ -67,7 +68,7 @@ def test_the_model_agrees_with_the_complete_search_in_real_last_passes(variant):
 def test_the_model_plays_from_the_middle_of_a_pass_with_redeals_left():
     state = games.load("precedence", "king-out", 4)
     for _ in range(30):
-        state.play(next(m for m in state.game.ordered_moves(state)))
+        state.play(next(m for m in knowledge_of(state).ordered_moves(state)))
     assert state.waste and state.stock and state.redeals_left == 2
     result, line, branches = PrecedenceSchedule(state).decide(60, 256)
     assert result == "won" and branches > 0
@@ -79,15 +80,15 @@ def test_solve_hands_the_end_of_its_time_to_the_model(monkeypatch):
     within the timeout."""
     from cadogan.solver import playouts
     import cadogan.solver as solver
-    from cadogan.solver.search import Outcome, PlayoutResult
+    from cadogan.solver.search import PlayoutResult, SearchOutcome
 
-    monkeypatch.setattr(solver, "_complete_search", lambda *a: Outcome("unknown", [], 0, 0.0))
+    monkeypatch.setattr(solver, "_complete_search", lambda *a: SearchOutcome("unknown", [], 0, 0.0))
     monkeypatch.setattr(playouts, "find_win",
                         lambda *a, **k: PlayoutResult("unknown", [], 0, 0.0, None, 0))
     lost = next(state for seed in range(40)
                 if search(state := reduced_position("precedence", "first-king", seed, left=12),
                           max_nodes=50_000)[0] == "lost")
-    timeout = MODEL_MIN_SECONDS / lost.game.model_share(lost) + 0.5
+    timeout = MODEL_MIN_SECONDS / knowledge_of(lost).model_share(lost) + 0.5
     start = time.perf_counter()
     result = solve(lost, timeout=timeout)
     assert result.result == "lost"
@@ -101,7 +102,7 @@ def test_a_line_that_does_not_win_is_never_reported_as_a_win(monkeypatch):
         def decide(self, seconds, max_memory_mb):
             return "won", [Move.from_text("deal")], 1
 
-    monkeypatch.setattr(type(state.game), "exact_model", lambda self, s: Broken())
+    monkeypatch.setattr(type(knowledge_of(state)), "exact_model", lambda self, s: Broken())
     assert _decide_by_model(state, time.perf_counter() + 5, 256)[0] == "unknown"
 
 
@@ -112,6 +113,6 @@ def test_a_short_solve_never_builds_the_model(monkeypatch):
     def no_model(self, s):
         raise AssertionError("the model was built")
 
-    monkeypatch.setattr(type(state.game), "exact_model", no_model)
-    assert MODEL_MIN_SECONDS / state.game.model_share(state) > 10.0
+    monkeypatch.setattr(type(knowledge_of(state)), "exact_model", no_model)
+    assert MODEL_MIN_SECONDS / knowledge_of(state).model_share(state) > 10.0
     assert solve(state, timeout=10.0).result == "won"

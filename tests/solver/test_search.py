@@ -11,6 +11,7 @@ from cadogan import games
 from cadogan.cards import format_cards, ordered_packs, parse_card
 from cadogan.games.base import Move
 from cadogan.solver import Hint, SolveResult, hint, native, solve
+from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.search import PRUNING_RULES, search
 
 from solver_positions import VARIANTS, hand_made, reduced_position, square_foundations
@@ -131,7 +132,7 @@ def test_lost_positions_are_found_among_the_reduced_ones():
 
 
 def test_british_square_dead_end_test_is_never_wrong_and_finds_most_losses():
-    game = games.get("british-square")
+    game = knowledge_of("british-square")
     assert game.is_dead(british_end("columns", ["2H", "AH"]))  # AH can go nowhere, so 2H never home
     assert not game.is_dead(british_end("columns", ["AH", "2H"]))
     dead_lost = lost = 0
@@ -160,7 +161,7 @@ def _square_building_phase(seed: int):
 
 
 def test_square_dead_end_test_is_never_wrong_and_finds_losses():
-    game = games.get("square")
+    game = knowledge_of("square")
     assert game.is_dead(square_end("classic", 0))  # KH, the last card, lies on QH
     assert not game.is_dead(square_end("classic", 1))  # a gathering is left
     dead_lost = lost = dead = 0
@@ -194,7 +195,7 @@ def test_square_cards_under_pinned_last_cards_that_ask_for_a_circle_are_a_dead_e
     it can then go only onto the descending hearts, which so finish after the ascending spades.
     With 7S under AH (pinned too), 7S can go only onto the ascending spades, which so finish after
     the descending hearts: a circle, lost.  With AH under 7S nothing asks for a circle: won."""
-    game = games.get("square")
+    game = knowledge_of("square")
     circle, free = _square_pinned(["7S", "AH"]), _square_pinned(["AH", "7S"])
     assert game.is_dead(circle) and not game.is_dead(free)
     if HAS_CORE:
@@ -204,7 +205,7 @@ def test_square_cards_under_pinned_last_cards_that_ask_for_a_circle_are_a_dead_e
 
 
 def test_square_pinned_test_is_never_wrong_and_finds_losses_the_bottom_test_misses():
-    from cadogan.games.square import _no_last_card_can_end_at_a_bottom, _pinned_cards_ask_for_a_circle
+    from cadogan.solver.square import _no_last_card_can_end_at_a_bottom, _pinned_cards_ask_for_a_circle
     only_pinned = 0
     for seed in range(150):
         state = _square_building_phase(seed)
@@ -228,7 +229,7 @@ def test_square_dead_end_while_dealing(use_core):
     of an emptied bottom-row pile.  With 2S in t12 no bottom-row card can go home before the stock
     runs out (8S and 9H, which they need first, lie in the upper piles): dead and lost.  With 8S
     there it can, and KH refills t12: not dead, and won."""
-    game = games.get("square")
+    game = knowledge_of("square")
     dead, alive = _square_dealing("8S", "2S"), _square_dealing("2S", "8S")
     assert game.is_dead(dead) and not game.is_dead(alive)
     if HAS_CORE:
@@ -250,9 +251,9 @@ def test_british_square_waste_that_needs_more_piles_than_there_are_is_dead_and_l
     """To uncover 2S, the five cards above it must leave the waste; no foundation can take one
     (each needs a card under 2S), so they must lie in the tableau: two QH (two piles) and three
     other suits (three more), five piles where there are four."""
-    from cadogan.games.british_square import waste_needs_more_piles
+    from cadogan.solver.british_square import waste_needs_more_piles
     lost = _parkinghand_made(["JH", "JH", "2C", "2D", "2S", "QH", "QH", "AC", "AD", "AS"])
-    assert waste_needs_more_piles(lost) and games.get("british-square").is_dead(lost)
+    assert waste_needs_more_piles(lost) and knowledge_of("british-square").is_dead(lost)
     assert search(lost, prune=False, max_nodes=500_000)[0] == "lost"
     fits = _parkinghand_made(["JH", "JH", "QH", "2C", "2D", "2S", "QH", "AC", "AD", "AS"])
     assert not waste_needs_more_piles(fits)  # one QH fewer above 2S: four piles are enough
@@ -279,8 +280,8 @@ def _deep_wastehand_made(seed: int):
 def test_british_square_pile_count_never_calls_a_won_position_dead():
     """``waste_needs_more_piles`` against the plain search, on positions with a deep waste (and
     the compiled core's dead-end test against the game's there)."""
-    from cadogan.games.british_square import waste_needs_more_piles
-    game = games.get("british-square")
+    from cadogan.solver.british_square import waste_needs_more_piles
+    game = knowledge_of("british-square")
     fired = proven = 0
     for seed in range(300):
         state = _deep_wastehand_made(seed)
@@ -376,7 +377,7 @@ def test_precedence_clearing_memo_across_calls_never_changes_an_answer(monkeypat
     """The waste-clearing test remembers failures across calls (keyed by the waste ranks left and
     the foundation lengths only); with a limit high enough to be exact, a warm memo must give the
     same answer as a fresh one on every position, in any order."""
-    from cadogan.games import precedence as P
+    from cadogan.solver import precedence as P
     monkeypatch.setattr(P, "CLEAR_CHECK_LIMIT", 10**9)
     positions = []
     for variant in ("king-out", "first-king"):

@@ -7,7 +7,7 @@ import socket
 import pytest
 
 from cadogan.cli import main
-from cadogan.survey.store import Row, Store
+from cadogan.survey.store import Row, ResultsDB
 
 
 def fails(capsys, *argv):
@@ -86,7 +86,7 @@ def test_survey_then_report_export_import_and_pool(capsys, tmp_path):
     pool_file = tmp_path / "winnable.json"
     assert main(["survey", "pool", "--dir", str(csv_dir), "--out", str(pool_file)]) == 0
     pool = json.loads(pool_file.read_text())
-    with Store(db) as store:
+    with ResultsDB(db) as store:
         won = [r.deal for r in store.rows() if r.result == "won"]
     assert pool["deals"]["precedence"]["king-out"] == won
 
@@ -96,7 +96,7 @@ def test_a_row_is_never_recorded_for_a_variant_by_its_alias(tmp_path):
     db = tmp_path / "s.sqlite"
     assert main(["survey", "PRECEDENCE", "--variant", "King-Out", "--deals", "4", "--workers", "1",
                  "--max-nodes", "4000", "--db", str(db), "--quiet"]) == 0
-    with Store(db) as store:
+    with ResultsDB(db) as store:
         assert [(r.game, r.variant, r.deal) for r in store.rows()] == [("precedence", "king-out", 4)]
 
 
@@ -108,7 +108,7 @@ def test_rows_of_a_solver_fault_are_not_recorded(tmp_path, monkeypatch):
             raise runner.BadInput("pretend the winning line did not win")
         return Row(game, variant, deal, "lost", 0.0, 1, "fake", None, None)
 
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         # A thread pool stands in for the process pool: the fake task need not be importable elsewhere.
         import concurrent.futures as cf
         from contextlib import contextmanager

@@ -15,7 +15,7 @@ import pytest
 
 from cadogan.survey.progress import Silent
 from cadogan.survey.runner import survey
-from cadogan.survey.store import Store
+from cadogan.survey.store import ResultsDB
 from cadogan.survey.worker import Limits, SolverFault, check_winning_line, solve_deal
 
 # Precedence king-out deals 0-11 at 4,000 nodes: with solver 0.2, some won (4, 10, 11), most unknown.
@@ -40,14 +40,14 @@ def verdicts(store, game, variant):
 
 def test_dask_cluster_gives_the_same_results_as_the_local_pool(tmp_path):
     distributed = pytest.importorskip("distributed")
-    with Store(tmp_path / "pool.sqlite") as local:
+    with ResultsDB(tmp_path / "pool.sqlite") as local:
         survey(local, "precedence", "king-out", 0, 11, LIMITS, workers=2)
         survey(local, "square", "free", 0, 2, LIMITS, workers=2)
         expected = verdicts(local, "precedence", "king-out") + verdicts(local, "square", "free")
     assert len(expected) == 15
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
-            Store(tmp_path / "dask.sqlite") as remote:
+            ResultsDB(tmp_path / "dask.sqlite") as remote:
         outcome = survey(remote, "precedence", "king-out", 0, 11, LIMITS, scheduler=cluster.scheduler_address)
         survey(remote, "square", "free", 0, 2, LIMITS, scheduler=cluster.scheduler_address)
         got = verdicts(remote, "precedence", "king-out") + verdicts(remote, "square", "free")
@@ -68,7 +68,7 @@ class StopAfter(Silent):
 
 
 def test_an_interrupted_survey_resumes_without_solving_again(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         first = survey(store, "precedence", "king-out", 0, 11, LIMITS, workers=1, progress=StopAfter(5))
         assert first.interrupted and first.solved == 5
         before = {r.deal: r for r in store.rows()}
@@ -84,7 +84,7 @@ def test_an_interrupted_survey_resumes_without_solving_again(tmp_path):
 
 
 def test_retry_unknown_solves_only_the_unknown_deals_again(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         survey(store, "precedence", "king-out", 0, 5, Limits(max_nodes=100), workers=1)
         won_before = {r.deal for r in store.rows() if r.result == "won"}
         outcome = survey(store, "precedence", "king-out", 0, 5, LIMITS, workers=1, retry_unknown=True)
@@ -129,13 +129,13 @@ def test_a_survey_killed_half_way_resumes_without_solving_again(tmp_path):
             os.killpg(process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-    with Store(db) as store:
+    with ResultsDB(db) as store:
         before = {r.deal: r for r in store.rows()}
     assert 3 <= len(before) < 30
     resumed = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     assert f"{len(before)} already recorded, {30 - len(before)} solved now" in resumed.stdout
-    with Store(db) as store:
+    with ResultsDB(db) as store:
         after = {r.deal: r for r in store.rows()}
     assert sorted(after) == list(range(30))
     assert all(after[d] == before[d] for d in before)
@@ -175,7 +175,7 @@ def test_ctrl_c_stops_at_once_and_says_how_to_resume(tmp_path):
     assert process.returncode == 130
     assert "run the same command to resume" in err
     solved = int(out.split(" solved now")[0].rsplit(", ", 1)[1])
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         assert len(store.rows()) == solved < 200
 
 
@@ -199,7 +199,7 @@ def test_a_retry_skips_the_unknowns_this_solver_already_left_unknown_with_as_muc
         return Row(game, variant, deal, "unknown", 0.0, 1, SOLVER_VERSION, limits.timeout, limits.max_nodes)
 
     monkeypatch.setattr(runner, "local_pool", threads)
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         for deal, version, max_nodes in [(0, SOLVER_VERSION, 4000), (1, "0.1", 4000), (2, SOLVER_VERSION, 100),
                                          (3, SOLVER_VERSION, None), (4, SOLVER_VERSION, 9000)]:
             store.record(Row("precedence", "king-out", deal, "unknown", 1.0, 5, version, None, max_nodes))

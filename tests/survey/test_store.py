@@ -7,7 +7,7 @@ import pytest
 from cadogan.errors import BadInput
 from cadogan.survey.csvfiles import export, file_key, find_csv_files, read_rows, to_csv_text
 from cadogan.survey.stats import Tally
-from cadogan.survey.store import Row, Store
+from cadogan.survey.store import Row, ResultsDB
 
 BIG = 2**64 - 1
 
@@ -17,7 +17,7 @@ def row(deal, result="won", game="precedence", variant="king-out"):
 
 
 def test_a_deal_is_recorded_once(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         store.record(row(3))
         with pytest.raises(sqlite3.IntegrityError):
             store.record(row(3, "lost"))
@@ -25,22 +25,22 @@ def test_a_deal_is_recorded_once(tmp_path):
 
 
 def test_retrying_an_unknown_deal_replaces_its_row(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         store.record(row(3, "unknown"))
         store.record(row(3, "lost"), replace=True)
         assert store.recorded("precedence", "king-out", 3, 3) == {3: "lost"}
 
 
 def test_results_survive_reopening_the_database(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         store.record(row(1))
         store.record(row(2, "unknown"))
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         assert store.tallies() == {("precedence", "king-out"): Tally(won=1, unknown=1)}
 
 
 def test_deal_numbers_above_two_to_the_63_are_kept_exactly(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         for deal in (0, 2**63 - 1, 2**63, BIG):
             store.record(row(deal))
         assert [r.deal for r in store.rows()] == [0, 2**63 - 1, 2**63, BIG]
@@ -48,7 +48,7 @@ def test_deal_numbers_above_two_to_the_63_are_kept_exactly(tmp_path):
 
 
 def test_recorded_looks_only_inside_the_range_and_the_variant(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         for deal in range(10):
             store.record(row(deal))
         store.record(row(5, variant="first-king"))
@@ -57,7 +57,7 @@ def test_recorded_looks_only_inside_the_range_and_the_variant(tmp_path):
 
 
 def test_merge_adds_new_deals_and_decides_unknown_ones(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         store.record(row(1, "unknown"))
         store.record(row(2, "lost"))
         added, replaced = store.merge([row(1, "won"), row(2, "unknown"), row(3, "lost")])
@@ -66,7 +66,7 @@ def test_merge_adds_new_deals_and_decides_unknown_ones(tmp_path):
 
 
 def test_merge_refuses_a_deal_both_won_and_lost(tmp_path):
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         store.record(row(7, "lost"))
         with pytest.raises(BadInput, match="deal 7"):
             store.merge([row(7, "won")])
@@ -76,7 +76,7 @@ def test_csv_round_trip_keeps_every_field(tmp_path):
     rows = [row(0, "won"), row(1, "lost"), Row("precedence", "king-out", BIG, "unknown", 2.0, 5, "test", None, 500),
             Row("precedence", "king-out", 5, "unknown", 2.0, 3000001, "test", 0.25, 3_000_000),
             Row("precedence", "king-out", 6, "unknown", 2.0, 10**12, "test", 1e7, 10**12)]
-    with Store(tmp_path / "s.sqlite") as store:
+    with ResultsDB(tmp_path / "s.sqlite") as store:
         for r in rows:
             store.record(r)
         [path] = export(store, tmp_path / "csv")

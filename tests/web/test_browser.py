@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cadogan import games
+from cadogan import games, solver
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
 CHROMIUM = "/usr/bin/chromium"
@@ -490,7 +490,7 @@ def test_safe_auto_move_plays_after_the_players_move_but_never_after_undo(browse
                                                                           monkeypatch):
     game = games.get("precedence")
     # For this test every legal foundation move counts as safe.
-    monkeypatch.setattr(type(game), "safe_moves", lambda self, state: [m for m in state.legal_moves() if ">" in str(m)])
+    monkeypatch.setattr(type(solver.knowledge_of(game)), "safe_moves", lambda self, state: [m for m in state.legal_moves() if ">" in str(m)])
     deal, line = plan("precedence", "king-out")
     first_card = next(i for i, m in enumerate(line) if ">" in m)
     player = Player(browser_context_factory(), patched_server)

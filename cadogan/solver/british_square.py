@@ -1,0 +1,303 @@
+"""What the solver knows about British Square: keys up to renumbering, symmetric moves, the safe
+move of a suit coming down, the dead ends (cards that can never move, a waste too deep for the
+piles) and the game's tuning.
+
+>>> from cadogan.games import load
+>>> state = load("british-square", "columns", 0)
+>>> knowledge_of(state).playout_share(state)
+0.03
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cadogan.cards import ACE, KING, Card, rank_of, suit_of
+from cadogan.games.base import STOCK, TABLEAU_BASE, WASTE, Move, State
+from cadogan.games.british_square import FULL, BritishSquareState, rank_needed_after
+from cadogan.solver.knowledge import GameKnowledge, first_of_each_kind, knowledge_of, register
+
+
+@register
+class BritishSquareKnowledge(GameKnowledge):
+    game_id = "british-square"
+
+    # --- tuning: how a limited solve of this game shares its time ---------------------------
+
+    def playout_share(self, state: State) -> float:
+        """Almost none for the four columns, whose deals the complete search proves lost (nested
+        playouts have never won one); half for the sixteen piles, where the playouts find the wins."""
+        return 0.03 if len(state.tableau) == 4 else 0.5
+
+    # --- search knowledge ----------------------------------------------------------------
+
+    core_rules = 1  # rule family of the compiled solver core (cadogan.solver._core)
+
+    def core_encoding(self, state: State) -> tuple[int, int, tuple[int, ...]]:
+        """What the compiled core needs besides the piles: its rule family, the number of
+        tableau piles, and the built counts."""
+        assert isinstance(state, BritishSquareState)
+        return self.core_rules, len(state.tableau), tuple(state.built)
+
+    def exact_key(self, state: State) -> Any:
+        assert isinstance(state, BritishSquareState)
+        return (tuple(state.stock), tuple(state.waste), tuple(map(tuple, state.foundations)),
+                tuple(map(tuple, state.tableau)), tuple(state.built))
+
+    def canonical_key(self, state: State) -> Any:
+        """Equal for positions that differ only by a renumbering of the tableau piles or of the
+        foundations, or by the cards of the stock.
+
+        Why merging them never loses a win: (1) no rule depends on a tableau pile's number (moves,
+        fills and direction locks treat every pile alike) nor on a foundation's (an Ace starts any
+        empty one), so renumbering maps legal lines to legal lines and wins to wins; a foundation
+        is fully described by its suit and its count.  (2) The stock is only ever taken from its
+        top, never added to, so among the positions reachable from one root (the only ones a search
+        compares) its length tells its cards.
+        """
+        assert isinstance(state, BritishSquareState)
+        found = home_by_suit(state)
+        built = state.built
+        return (len(state.stock), tuple(state.waste), tuple(found),
+                tuple(sorted((built[i], tuple(p)) for i, p in enumerate(state.tableau))))
+
+    def safe_moves(self, state: State) -> list[Move]:
+        """A move of the card a foundation needs once its suit is coming down (13 cards or more on
+        it), when no pile is left empty while the stock or the waste still holds a card.
+
+        Why no win is lost: with the foundation coming down and needing rank r, every card of the
+        suit above r is home and the card X is the only one left of its rank; the cards left of the
+        suit are one each of r-1 .. A, which can only go home in that order after X.  Take a winning
+        line L that keeps X out: play X home now and then follow L, dropping its moves of X and
+        sending home at once any card L builds onto X or onto a card so sent (only the next card the
+        foundation needs is one rank from them).  The two positions then differ only by cards of the
+        suit that are home on one side, and no other card ever lies on them, so every other move of
+        L stays legal.  The condition keeps the piles that are empty the same on both sides (the
+        fill rule then asks the same thing of both): X leaves no empty pile behind, or nothing is
+        left in the stock and the waste to fill one with (X alone in the waste, or no stock and
+        waste at all).
+        """
+        assert isinstance(state, BritishSquareState)
+        for move in state.legal_moves():
+            src, dst = move
+            if src < 0 or src == STOCK or dst >= TABLEAU_BASE or len(state.piles[dst]) < 13:
+                continue
+            if src == WASTE:
+                if state.stock or len(state.waste) != 1:
+                    continue
+            elif len(state.piles[src]) < 2 and (state.stock or state.waste):
+                continue
+            return [move]
+        return []
+
+    def is_dead(self, state: State) -> bool:
+        """True when some suit's foundation can never be completed, even by a generous count of the
+        cards that could ever move (``cards_that_could_move``), or when the waste cannot be dug
+        through for want of tableau piles (``waste_needs_more_piles``).
+
+        Why such a position is lost: a win moves every card not yet home, and each card that goes
+        home fills its foundation's next place; so every place of every foundation is filled by a
+        card that moved.  ``cards_that_could_move`` counts every card that moves in any line of play
+        (its docstring says why), so if the places of a suit cannot all be filled from those cards,
+        no line wins.  ``waste_needs_more_piles`` says why its answer is lost too.
+        """
+        assert isinstance(state, BritishSquareState)
+        return any(filled < FULL for filled in cards_that_could_move(state)[1]) or waste_needs_more_piles(state)
+
+    def ordered_moves(self, state: State) -> list[Move]:
+        """Legal moves, most promising first: to a foundation, tableau builds, from the waste, deal."""
+        return sorted(state.legal_moves(), key=_move_rank)
+
+    def best_homes(self, state: State, moves: list[Move]) -> list[Move]:
+        """One move of an Ace onto the empty foundations (they differ only by a renumbering, which
+        ``canonical_key`` shows equivalent); a card other than an Ace has one foundation only."""
+        return list(moves[:1])
+
+    def search_moves(self, state: State) -> list[Move]:
+        """``ordered_moves`` less the moves that are copies of another by symmetry.
+
+        Why no win is lost: two moves of the same source onto two empty foundations, or onto two
+        tableau piles holding the same cards with the same built count, lead to positions that
+        differ only by a renumbering of piles, which ``canonical_key`` shows are equivalent; the
+        same for two sources with identical piles moving onto the same destination.
+        """
+        assert isinstance(state, BritishSquareState)
+        built, piles = state.built, state.piles
+
+        def kind(src: int, dst: int) -> Any:
+            if dst < TABLEAU_BASE:
+                dsig: Any = ("f", len(piles[dst]), piles[dst][0] >> 4 if piles[dst] else -1)
+            else:
+                dsig = (built[dst - TABLEAU_BASE], tuple(piles[dst]))
+            ssig = (built[src - TABLEAU_BASE], tuple(piles[src])) if src >= TABLEAU_BASE else src
+            return ssig, dsig
+
+        return first_of_each_kind(self.ordered_moves(state), kind)
+
+
+def home_by_suit(state: BritishSquareState) -> list[int]:
+    """The cards home per suit (clubs, diamonds, hearts, spades), whichever foundation holds them."""
+    found = [0, 0, 0, 0]
+    for pile in state.foundations:
+        if pile:
+            found[suit_of(pile[0])] = len(pile)
+    return found
+
+
+def cards_that_could_move(state: BritishSquareState) -> tuple[list[int], list[int]]:
+    """A generous count of the cards that could ever move from where they lie: ``(movable,
+    fillable)``, ``movable[card]`` the number of such copies of each card, ``fillable[suit]`` how
+    many places of the suit's foundation those cards (and the cards home) could fill in order.
+
+    Grown to a fixpoint from no card at all: a card is counted once it *could be free* and it
+    *could go somewhere*.  Free: every card above it in its pile or in the waste is counted (a stock
+    card is free when dealt).  Somewhere: home, when the places of its foundation before its first
+    place are fillable; onto a card one rank from it in suit that is counted or could be free at
+    the top of a tableau pile; or, for a waste or stock card, onto an empty pile, when some tableau
+    pile holds only counted cards.
+
+    Why every card that moves in a real line is counted: take the moves of the line in order and
+    suppose the cards moved before are counted.  A card moving is on top, so the cards that lay on
+    it have moved (counted); it goes home onto places filled by cards home or moved (counted); or
+    onto a card at the top of a pile, which either never moved (and is free) or moved (counted);
+    or onto an empty pile, which only waste and stock cards may fill and which was emptied by moving
+    all its cards (counted).  Directions and the order of dealing are ignored: that only counts more.
+    """
+    found = home_by_suit(state)
+    stacks = [*state.tableau, state.waste]
+    n_tableau = len(state.tableau)
+    uncounted = [len(pile) for pile in stacks]  # the cards below this index are not counted yet
+    stock_left = list(state.stock)
+    movable = [0] * 64
+    while True:
+        fillable = [_fillable(found[suit], suit, movable) for suit in range(4)]
+        tops = {stacks[k][uncounted[k] - 1] for k in range(n_tableau) if uncounted[k]}
+        empty_possible = not all(uncounted[:n_tableau])
+
+        def could_go(card: Card, fills_empty: bool) -> bool:
+            suit, rank = suit_of(card), rank_of(card)
+            first_place = rank if found[suit] < rank else FULL + 1 - rank
+            if fillable[suit] >= first_place - 1:
+                return True
+            for near in (card - 1, card + 1):
+                if ACE <= rank_of(near) <= KING and (movable[near] or near in tops):  # same suit
+                    return True
+            return fills_empty and empty_possible
+
+        changed = False
+        for k, pile in enumerate(stacks):
+            while uncounted[k] and could_go(pile[uncounted[k] - 1], k == n_tableau):
+                uncounted[k] -= 1
+                movable[pile[uncounted[k]]] += 1
+                changed = True
+        for card in list(stock_left):
+            if could_go(card, True):
+                stock_left.remove(card)
+                movable[card] += 1
+                changed = True
+        if not changed:
+            return movable, fillable
+
+
+def _fillable(found: int, suit: int, movable: list[int]) -> int:
+    """How many places of a suit's foundation holding ``found`` cards can be filled in order from
+    the cards home and ``movable`` (each copy filling one place)."""
+    return _fill_on(found, suit, [0] * (KING + 1), movable)
+
+
+def _fill_on(filled: int, suit: int, used: list[int], copies: list[int]) -> int:
+    """Fills a suit's foundation on from ``filled`` places while ``copies`` (by card) has a copy
+    of the next rank left; ``used[rank]`` counts the places of each rank filled so far and is
+    updated.  Returns the places filled."""
+    while filled < FULL:
+        rank = rank_needed_after(filled)
+        if used[rank] >= copies[rank + 16 * suit]:
+            break
+        used[rank] += 1
+        filled += 1
+    return filled
+
+
+def waste_needs_more_piles(state: BritishSquareState) -> bool:
+    """True when some waste card can never be uncovered: however many stock cards are dealt
+    first, the cards to clear off it that could not be home by then need more tableau piles to lie
+    on than there are.
+
+    Why such a position is lost: in a win every waste card w is at some moment the waste's top.
+    By then some number D of stock cards has been dealt (the next D in order; they came onto the
+    waste above w, or filled an empty pile), and every card that lay above w and each of those D
+    has left the waste, home or onto the tableau (the only ways out), while w and the cards under
+    it are still in the waste.  So each foundation holds at most the places that the cards home
+    and the copies in the tableau, above w and among the D can fill in order, and the cards above
+    w and among the D that those places cannot take all lie in the tableau.  A pile's cards placed
+    since now lie on the part of it that never moved, as one run built in one suit and one
+    direction (a fill starts a pile, each later card is built on the one before, in the suit of the
+    card under it), so no pile holds two of them of different suits or of the same rank: a suit
+    with two left-over copies of one rank needs two piles.  If for every D the piles needed exceed
+    the piles there are, w is never uncovered.
+    """
+    found = home_by_suit(state)
+    tally = _PileTally(found)
+    for pile in state.tableau:
+        for card in pile:
+            tally.add(card, to_clear=False)
+    room, waste, deals = len(state.tableau), state.waste, state.stock[::-1]
+    for j in range(len(waste) - 1, 0, -1):  # w = waste[j - 1], with waste[j:] above it
+        tally.add(waste[j], to_clear=True)
+        if tally.piles() > room and not _dealing_makes_room(tally, deals, room):
+            return True
+    return False
+
+
+def _dealing_makes_room(tally: _PileTally, deals: list[Card], room: int) -> bool:
+    """Whether dealing some of ``deals`` (in order) before w is uncovered lets the cards to clear
+    fit in ``room`` piles."""
+    trial = tally.copy()
+    for card in deals:
+        trial.add(card, to_clear=True)
+        if trial.piles() <= room:
+            return True
+    return False
+
+
+class _PileTally:
+    """Cards counted for ``waste_needs_more_piles``: each suit's foundation filled in order as far
+    as the counted copies allow (``filled``; ``used[suit][rank]`` places of each rank), and the
+    piles needed by the counted cards to clear that it cannot take (per suit: the most copies of
+    one rank left over)."""
+
+    def __init__(self, found: list[int]) -> None:
+        self.filled = list(found)
+        self.used = [[0] * (KING + 1) for _ in range(4)]
+        self.counted = [0] * 64
+        self.to_clear = [0] * 64
+        self.suit_piles = [0, 0, 0, 0]
+
+    def copy(self) -> _PileTally:
+        twin = _PileTally(self.filled)
+        twin.used = [list(u) for u in self.used]
+        twin.counted, twin.to_clear, twin.suit_piles = list(self.counted), list(self.to_clear), list(self.suit_piles)
+        return twin
+
+    def add(self, card: Card, to_clear: bool) -> None:
+        suit = suit_of(card)
+        self.counted[card] += 1
+        self.to_clear[card] += to_clear
+        used = self.used[suit]
+        self.filled[suit] = _fill_on(self.filled[suit], suit, used, self.counted)
+        self.suit_piles[suit] = max(0, *(self.to_clear[rank + 16 * suit] - used[rank] for rank in range(ACE, KING + 1)))
+
+    def piles(self) -> int:
+        return sum(self.suit_piles)
+
+
+def _move_rank(move: Move) -> int:
+    """Sort key of ``BritishSquareKnowledge.ordered_moves``."""
+    src, dst = move
+    if src < 0:
+        return 4
+    if dst < TABLEAU_BASE:
+        return 0
+    if src == STOCK:
+        return 3
+    return 1 if src >= TABLEAU_BASE else 2
