@@ -137,7 +137,8 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     if work.is_won():
         return SearchOutcome("won", [], nodes, time.perf_counter() - limits.start)
     visited: set[Any] = {key_of(work)}
-    key_bytes, sampled = _deep_size(next(iter(visited))), 1  # a running mean of the keys' sizes
+    key_bytes, sampled = _deep_size(next(iter(visited))), 1  # for a running mean of the keys' sizes
+    entry_bytes = _ENTRY_OVERHEAD + key_bytes
     if is_dead(work):
         return SearchOutcome("lost", [], nodes, time.perf_counter() - limits.start)
     best_home = work.cards_home()
@@ -146,8 +147,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     result = "lost"
     try:
         while stack:
-            table_bytes = len(visited) * (_ENTRY_OVERHEAD + key_bytes // sampled)
-            if nodes % _CHECK_EVERY == 0 and _over(limits, nodes, table_bytes):
+            if nodes % _CHECK_EVERY == 0 and _over(limits, nodes, len(visited) * entry_bytes):
                 result = "unknown"
                 break
             move = next(stack[-1], None)
@@ -172,6 +172,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
             visited.add(key)
             if len(visited) % _SAMPLE_EVERY == 0:
                 key_bytes, sampled = key_bytes + _deep_size(key), sampled + 1
+                entry_bytes = _ENTRY_OVERHEAD + key_bytes // sampled
             stack.append(iter(candidates(work)))
     finally:
         del work
