@@ -209,7 +209,7 @@ static PyMethodDef methods[] = {
      "legal_moves(rules, flags, piles, extra, search=False) -> [(src, dst)]: the legal moves "
      "(or, with search=True, the moves the pruned search tries, in its order)."},
     {"is_dead", py_is_dead, METH_VARARGS,
-     "is_dead(rules, flags, piles, extra) -> bool: the core's dead-end test (Game.is_dead)."},
+     "is_dead(rules, flags, piles, extra) -> bool: the core's dead-end test (GameKnowledge.is_dead)."},
     {"apply", py_apply, METH_VARARGS,
      "apply(rules, flags, piles, extra, moves) -> (piles, extra) after pushing the moves; "
      "AssertionError if undoing them does not restore the position."},

@@ -95,7 +95,7 @@ def _rules(prune: bool | frozenset[str] | set[str]) -> frozenset[str]:
 
 def pruned_moves(state: State) -> list[Move]:
     """The moves the fully pruned search tries at ``state``, in its order: the game's first safe
-    move alone if it has one, else ``GameKnowledge.search_moves`` (the core's ``gen_search``)."""
+    move alone if it has one, else ``GameKnowledge.search_moves`` (the core's ``search_moves``)."""
     knowledge = knowledge_of(state)
     return knowledge.safe_moves(state)[:1] or knowledge.search_moves(state)
 

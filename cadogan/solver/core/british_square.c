@@ -1,5 +1,5 @@
 /* British Square (rule family 1): legal moves, their effect and undo, and the solver knowledge of
- * cadogan/games/british_square.py (move order, symmetric moves, the safe move, dead ends, the key's
+ * cadogan/solver/british_square.py (move order, symmetric moves, the safe move, dead ends, the key's
  * head).  flags: the number of tableau piles (4 or 16). */
 #include "core.h"
 
@@ -91,7 +91,7 @@ void bs_pop(Position *s, Move m, int32_t u) {
     if (u) s->built[m.src - TABLEAU]++;
 }
 
-/* The kind of a move in the search order (BritishSquare.ordered_moves): home, tableau to tableau,
+/* The kind of a move in the search order (BritishSquareKnowledge.ordered_moves): home, tableau to tableau,
  * waste, stock, deal. */
 static int bs_move_kind(Move m) {
     if (m.src < 0) return 4;
@@ -111,7 +111,7 @@ static int bs_equivalent(const Position *s, Move a, Move b) {
     return same_pile(s, a.dst, b.dst, 1);
 }
 
-/* British Square's safe move (BritishSquare.safe_moves): the card a descending foundation needs,
+/* British Square's safe move (BritishSquareKnowledge.safe_moves): the card a descending foundation needs,
  * when no pile is left empty while the stock or the waste holds a card. */
 static int bs_safe_move(const Position *s, const Move *mv, int k) {
     for (int i = 0; i < k; i++) {
@@ -125,7 +125,7 @@ static int bs_safe_move(const Position *s, const Move *mv, int k) {
     return -1;
 }
 
-/* The moves the pruned search tries (BritishSquare.safe_moves, then search_moves): the safe move
+/* The moves the pruned search tries (BritishSquareKnowledge.safe_moves, then search_moves): the safe move
  * alone, else the legal moves (reordered in place) by kind, one of each symmetric set. */
 int bs_search_moves(const Position *s, Move *legal, int k, Move *out) {
     int safe = bs_safe_move(s, legal, k), key[MAX_MOVES], kept = 0;
@@ -171,7 +171,7 @@ static int bs_could_go(int card, const int *found, const int *fillable, const ui
     return fills_empty;
 }
 
-/* Cards counted for bs_waste_needs_more_piles (_PileTally in british_square.py): each suit's
+/* Cards counted for bs_waste_needs_more_piles (_PileTally in solver/british_square.py): each suit's
  * foundation filled in order as far as the counted copies allow, and the piles needed by the
  * counted cards to clear that it cannot take.  Counting only adds copies, so each suit's filling
  * goes on from where it stopped. */
@@ -194,7 +194,7 @@ static int tally_piles(const PileTally *t) { return t->piles[0] + t->piles[1] + 
 
 /* Some waste card can never be uncovered: however many stock cards are dealt first, the cards to
  * clear off it that could not be home by then need more tableau piles than there are
- * (waste_needs_more_piles in british_square.py). */
+ * (waste_needs_more_piles in solver/british_square.py). */
 static int bs_waste_needs_more_piles(const Position *s, const int *found) {
     PileTally t;
     int k, i;
@@ -215,7 +215,7 @@ static int bs_waste_needs_more_piles(const Position *s, const int *found) {
     return 0;
 }
 
-/* British Square's dead end (BritishSquare.is_dead, cards_that_could_move in british_square.py):
+/* British Square's dead end (BritishSquareKnowledge.is_dead, cards_that_could_move in solver/british_square.py):
  * a suit whose foundation cannot be completed from the cards home and the cards that could ever
  * move, grown to a fixpoint.  Piles (the tableau's and the waste) are counted from the top down:
  * front[k] cards of pile k are not counted yet, and the top one of those could be free. */

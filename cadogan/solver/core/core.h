@@ -1,7 +1,7 @@
 /* The compiled core of the Cadogan solver (the CPython extension cadogan.solver._core): move
  * generation of the three rule families and the depth-first search with a transposition table,
- * mirroring cadogan/solver/search.py and the solver knowledge of the Game classes (canonical keys,
- * symmetric-move pruning, safe moves, dead ends).  The pure-Python search is the reference:
+ * mirroring cadogan/solver/search.py and the solver knowledge of cadogan/solver/<game>.py
+ * (canonical keys, symmetric-move pruning, safe moves, dead ends).  The pure-Python search is the reference:
  * tests/solver/ checks that the core's legal moves, move effects and verdicts agree with it.
  *
  * The files, one concern each (this header is shared by all):

@@ -1,6 +1,6 @@
 /* Position keys and their 128-bit hashes: what the transposition table and the playouts' circle
- * check store.  The exact key (Game.exact_key) is every pile and field; the canonical key
- * (Game.canonical_key, the pruned search's) also merges positions alike up to symmetry. */
+ * check store.  The exact key (GameKnowledge.exact_key) is every pile and field; the canonical key
+ * (GameKnowledge.canonical_key, the pruned search's) also merges positions alike up to symmetry. */
 #include "core.h"
 
 #include <string.h>
@@ -53,7 +53,7 @@ void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2) { hash128s(p, 
 /* The key of a position as 128 bits; buf is room for a key.  Where piles are interchangeable
  * (canonical keys of British Square and of Square in its symmetric modes) the piles are hashed one
  * by one and the hashes added up: a sum does not depend on the order, so it equals the hash of
- * the sorted piles of Game.canonical_key without sorting.  Everything else goes through make_key. */
+ * the sorted piles of GameKnowledge.canonical_key without sorting.  Everything else goes through make_key. */
 void key_hash(const Position *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2) {
     int british = s->family == FAMILY_BRITISH_SQUARE;
     int mode = s->family == FAMILY_SQUARE ? sq_symmetry_mode(s) : 0;

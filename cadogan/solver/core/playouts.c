@@ -78,7 +78,7 @@ static int nested_playout(Position *s, NestedSearch *w, Move *seq, int *len) {
         }
         if (!moved) break;
         n++;
-        if (s->family == FAMILY_SQUARE && sq_dead_end(s)) break;  /* Square.playout_ends_at_dead_end */
+        if (s->family == FAMILY_SQUARE && sq_dead_end(s)) break;  /* SquareKnowledge.playout_ends_at_dead_end */
     }
     home = s->cards_home;
     memcpy(seq, s->moves + start, sizeof(Move) * n);

@@ -69,7 +69,7 @@ void pop_move(Position *s) {
     }
 }
 
-/* Is the position proven lost (Game.is_dead)? */
+/* Is the position proven lost (GameKnowledge.is_dead)? */
 int is_dead(const Position *s) {
     switch (s->family) {
     case FAMILY_PRECEDENCE: return pr_dead_end(s);

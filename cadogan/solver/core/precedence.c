@@ -1,5 +1,5 @@
 /* Precedence (rule family 3): legal moves, their effect and undo, and the solver knowledge of
- * cadogan/games/precedence.py (the foundation choice, the safe play, dead ends, the key).  Only
+ * cadogan/solver/precedence.py (the foundation choice, the safe play, dead ends, the key).  Only
  * ranks matter: the foundations are built down regardless of suit, King to Ace then round to the
  * King again, each from its own base rank, and the waste's top card is the only one that moves. */
 #include "core.h"
@@ -60,7 +60,7 @@ void pr_pop(Position *s, Move m) {
     }
 }
 
-/* Precedence's safe play (Precedence.safe_moves): no other card of the top's rank can be played
+/* Precedence's safe play (PrecedenceKnowledge.safe_moves): no other card of the top's rank can be played
  * before it, and no other foundation will need that rank with more cards to come than F has. */
 static int pr_play_is_safe(const Position *s, Move play) {
     int rank = RANK(TOP(s, WASTE)), i;
@@ -78,7 +78,7 @@ static int pr_play_is_safe(const Position *s, Move play) {
     return 1;
 }
 
-/* The moves the pruned search tries (Precedence.safe_moves, then search_moves): of the plays, only
+/* The moves the pruned search tries (PrecedenceKnowledge.safe_moves, then search_moves): of the plays, only
  * the one onto the foundation with the fewest cards, alone when it is safe; then deal or redeal. */
 int pr_search_moves(const Position *s, Move *legal, int k, Move *out) {
     int best = -1, kept = 0;
@@ -93,7 +93,7 @@ int pr_search_moves(const Position *s, Move *legal, int k, Move *out) {
 /* ---------------------------------------------------------------------------------- dead ends */
 
 /* Precedence: can the waste go home top card first, the stock's cards usable in any order?
- * (_waste_can_be_cleared in precedence.py, with the same limit on the positions examined per call.)
+ * (_waste_can_be_cleared in solver/precedence.py, with the same limit on the positions examined per call.)
  * A failed (waste cards left, foundation lengths) pair is remembered across calls in a per-thread
  * cache keyed by a 128-bit hash of the waste ranks left and the lengths: those fix the stock cards
  * still usable too (every card not on a foundation nor in the waste left), so the failure is a
@@ -174,7 +174,7 @@ static int pr_waste_can_be_cleared(const Position *s, const int *counts) {
     return clear_place(c, c->m - 1);
 }
 
-/* Precedence's dead end (Precedence.is_dead): in the last pass, no foundation can come to need
+/* Precedence's dead end (PrecedenceKnowledge.is_dead): in the last pass, no foundation can come to need
  * the waste top's rank using only cards still in the stock, or the waste cannot be cleared
  * (pr_waste_can_be_cleared). */
 int pr_dead_end(const Position *s) {
@@ -196,7 +196,7 @@ int pr_dead_end(const Position *s) {
 
 /* ---------------------------------------------------------------------------------------- key */
 
-/* Precedence's canonical key (Precedence.canonical_key: suits never matter): redeals left, the
+/* Precedence's canonical key (PrecedenceKnowledge.canonical_key: suits never matter): redeals left, the
  * foundation sizes, and the ranks of the stock and of the waste.  Written at buf; its length. */
 int pr_key(const Position *s, uint8_t *buf) {
     int k = 0, i;

@@ -1,5 +1,5 @@
 /* Square (rule family 2), classic and free: legal moves, their effect and undo, and the solver
- * knowledge of cadogan/games/square.py (move order, symmetric moves, the safe move, dead ends, the
+ * knowledge of cadogan/solver/square.py (move order, symmetric moves, the safe move, dead ends, the
  * key's head).  flags: 1 for free placement (the stock's cards placed one by one), 0 classic. */
 #include "core.h"
 
@@ -151,7 +151,7 @@ void sq_pop(Position *s, Move m, int32_t u) {
 
 /* -------------------------------------------------------------------------------- move order */
 
-/* The kind of a move in the search order (Square.ordered_moves): home, build, placement, deal,
+/* The kind of a move in the search order (SquareKnowledge.ordered_moves): home, build, placement, deal,
  * gathering. */
 static int sq_move_kind(Move m) {
     if (m.src == REDEAL_MOVE) return 4;
@@ -160,7 +160,7 @@ static int sq_move_kind(Move m) {
     return m.src == STOCK ? 2 : 1;
 }
 
-/* Square: how many more cards of its suit must go home before `card` can (Square.home_distance). */
+/* Square: how many more cards of its suit must go home before `card` can (home_distance in solver/square.py). */
 static int sq_distance(const Position *s, int card) {
     int suit = card >> 4, rank = RANK(card), best = SQ_FAR;
     int up = s->count[FOUNDATION + suit], down = s->count[FOUNDATION + 4 + suit];
@@ -170,7 +170,7 @@ static int sq_distance(const Position *s, int card) {
 }
 
 /* Square: the order of promise (smaller first) of putting a card `distance` from home on one
- * `under` from home (Square.fit_order): on a card needed later, the closest fit first; then on
+ * `under` from home (fit_order in solver/square.py): on a card needed later, the closest fit first; then on
  * a card needed sooner, the smallest harm first. */
 static int sq_fit(int distance, int under) {
     return under >= distance ? 2 + under - distance : 2 * SQ_FAR + distance - under;
@@ -181,7 +181,7 @@ static int sq_top_distance(const Position *s, int p) {
 }
 
 /* Square free: the pile the round's matching gives the stock's next card (-1: none)
- * (Square.round_match). */
+ * (round_match in solver/square.py). */
 static int sq_round_match(const Position *s) {
     int open[12], no = 0, dp[12], used[12] = {0};
     for (int i = 0; i < 12; i++)
@@ -205,12 +205,12 @@ static int sq_round_match(const Position *s) {
     return -1;
 }
 
-/* Square: is the card a foundation's last card, an Ace or a King (Square.is_last_card)? */
+/* Square: is the card a foundation's last card, an Ace or a King (is_last_card in solver/square.py)? */
 static int sq_is_last(int card) {
     return RANK(card) == 1 || RANK(card) == 13;
 }
 
-/* Square: the order of promise of a placement or a build among its kind (Square.move_detail). */
+/* Square: the order of promise of a placement or a build among its kind (move_detail in solver/square.py). */
 static int sq_detail(const Position *s, Move m, int matched) {
     if (m.src == STOCK) {
         int d = sq_distance(s, TOP(s, STOCK));
@@ -228,7 +228,7 @@ static int sq_detail(const Position *s, Move m, int matched) {
     return sq_fit(sq_distance(s, TOP(s, m.src)), sq_top_distance(s, m.dst));
 }
 
-/* The search order of moves (Square.ordered_moves): by kind, then by sq_detail; mv is reordered. */
+/* The search order of moves (SquareKnowledge.ordered_moves): by kind, then by sq_detail; mv is reordered. */
 static void sq_order_moves(const Position *s, Move *mv, int k) {
     int key[MAX_MOVES];
     int matched = s->count[STOCK] && s->flags ? sq_round_match(s) : -1;
@@ -238,7 +238,7 @@ static void sq_order_moves(const Position *s, Move *mv, int k) {
 
 /* ---------------------------------------------------------------------------- symmetric moves */
 
-/* Square: are piles interchangeable here, and in which mode (see Square.canonical_key): 0 none,
+/* Square: are piles interchangeable here, and in which mode (see SquareKnowledge.canonical_key): 0 none,
  * 1 all twelve alike, 2 (free, while the stock lasts) the upper nine alike and the bottom three alike. */
 int sq_symmetry_mode(const Position *s) {
     if (!s->count[STOCK] && !s->redeals) return 1;  /* all twelve alike */
@@ -267,7 +267,7 @@ static int sq_equivalent(const Position *s, Move a, Move b, int mode) {
     return a.dst >= TABLEAU && b.dst >= TABLEAU && sq_same_class(s, a.dst, b.dst, mode);
 }
 
-/* Square's safe move (Square.safe_moves): a card home once its suit's foundations have crossed,
+/* Square's safe move (SquareKnowledge.safe_moves): a card home once its suit's foundations have crossed,
  * with no gathering left, leaving its pile non-empty while the stock lasts. */
 static int sq_safe_move(const Position *s, const Move *mv, int k) {
     if (s->redeals) return -1;
@@ -282,7 +282,7 @@ static int sq_safe_move(const Position *s, const Move *mv, int k) {
     return -1;
 }
 
-/* The moves the pruned search tries (Square.safe_moves, then search_moves): the safe move alone,
+/* The moves the pruned search tries (SquareKnowledge.safe_moves, then search_moves): the safe move alone,
  * else the legal moves (reordered in place) in the search order, one of each symmetric set. */
 int sq_search_moves(const Position *s, Move *legal, int k, Move *out) {
     int safe = sq_safe_move(s, legal, k), kept = 0;
@@ -301,7 +301,7 @@ int sq_search_moves(const Position *s, Move *legal, int k, Move *out) {
 
 /* Square: might the bottom card of bottom-row pile p still go home while the stock lasts, each
  * card its foundation needs on the way having a copy in `reachable` (the stock and the bottom row)?
- * (Square's _can_empty_while_dealing.) */
+ * (_can_empty_while_dealing in solver/square.py.) */
 static int sq_can_empty(const Position *s, int p, const uint8_t *reachable) {
     int card = s->cards[p][0], suit = card >> 4, rank = RANK(card), r;
     int up = s->count[FOUNDATION + suit], down = s->count[FOUNDATION + 4 + suit];
@@ -325,7 +325,7 @@ static int sq_wanting(const Position *s, int card, int *out) {
 }
 
 /* Square: do the cards under pinned last cards ask the foundations to finish in a circle?
- * (Square's _pinned_cards_ask_for_a_circle: a last card whose suit's other foundation holds two
+ * (_pinned_cards_ask_for_a_circle in solver/square.py: a last card whose suit's other foundation holds two
  * cards or more moves only home in a win, so every card under it goes home after its foundation
  * finishes, onto another.)  Bit g of later[f]: foundation g must finish after f. */
 static int sq_pinned_circle(const Position *s) {
@@ -355,7 +355,7 @@ static int sq_pinned_circle(const Position *s) {
     return 0;
 }
 
-/* Square's dead end (Square.is_dead): with no gathering left, the last card of no unfinished
+/* Square's dead end (SquareKnowledge.is_dead): with no gathering left, the last card of no unfinished
  * foundation (its King going up, its Ace going down) is at the bottom of a pile or can still come
  * to one (from the stock, onto an empty pile or into a bottom-row pile that can still be emptied
  * while dealing); the last card home must be alone in its pile.  Or the pinned cards ask for a
