@@ -14,7 +14,10 @@ static int position_from_py(Position *s, int rules, int flags, PyObject *piles, 
     if (rules < 1 || rules > 3) { PyErr_SetString(PyExc_ValueError, "unknown rule family"); return -1; }
     s->family = rules; s->flags = flags;
     if (rules == FAMILY_BRITISH_SQUARE) {
-        if (flags != 4 && flags != 16) { PyErr_SetString(PyExc_ValueError, "british square has 4 or 16 piles"); return -1; }
+        if (flags != 4 && flags != 16) {
+            PyErr_SetString(PyExc_ValueError, "british square has 4 or 16 piles");
+            return -1;
+        }
         s->ntableau = flags;
     } else if (rules == FAMILY_SQUARE) s->ntableau = 12;
     PyObject *seq = PySequence_Fast(piles, "piles must be a sequence");
@@ -27,7 +30,9 @@ static int position_from_py(Position *s, int rules, int flags, PyObject *piles, 
         PyObject *pile = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, p), "a pile must be a sequence");
         if (!pile) { Py_DECREF(seq); return -1; }
         Py_ssize_t n = PySequence_Fast_GET_SIZE(pile);
-        if (n > MAX_CARDS) { Py_DECREF(pile); Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "pile too long"); return -1; }
+        if (n > MAX_CARDS) {
+            Py_DECREF(pile); Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "pile too long"); return -1;
+        }
         for (Py_ssize_t j = 0; j < n; j++) {
             long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(pile, j));
             if (v == -1 && PyErr_Occurred()) { Py_DECREF(pile); Py_DECREF(seq); return -1; }
@@ -159,7 +164,9 @@ static PyObject *py_apply(PyObject *self, PyObject *args) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     for (Py_ssize_t i = 0; i < n; i++) {
         int src, dst;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &src, &dst)) { Py_DECREF(seq); position_free(&s); return NULL; }
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &src, &dst)) {
+            Py_DECREF(seq); position_free(&s); return NULL;
+        }
         Move m = {(int8_t)src, (int8_t)dst};
         if (push_move(&s, m)) { Py_DECREF(seq); position_free(&s); return PyErr_NoMemory(); }
     }
@@ -170,7 +177,11 @@ static PyObject *py_apply(PyObject *self, PyObject *args) {
         && s.redeals == orig.redeals && s.received == orig.received && s.cards_home == orig.cards_home;
     for (int p = 0; same && p < PILES; p++) same = memcmp(s.cards[p], orig.cards[p], s.count[p]) == 0;
     position_free(&s);
-    if (!same) { Py_XDECREF(result); PyErr_SetString(PyExc_AssertionError, "undo did not restore the position"); return NULL; }
+    if (!same) {
+        Py_XDECREF(result);
+        PyErr_SetString(PyExc_AssertionError, "undo did not restore the position");
+        return NULL;
+    }
     return result;
 }
 

@@ -18,9 +18,11 @@ int bs_legal_moves(const Position *s, Move *out) {
         for (i = 0; i < nt; i++) if (!s->count[TABLEAU + i]) { any_empty = 1; break; }
         if (any_empty) {
             if (s->count[WASTE])
-                for (i = 0; i < nt; i++) if (!s->count[TABLEAU + i]) { out[k].src = WASTE; out[k].dst = TABLEAU + i; k++; }
+                for (i = 0; i < nt; i++)
+                    if (!s->count[TABLEAU + i]) { out[k].src = WASTE; out[k].dst = TABLEAU + i; k++; }
             if (s->count[STOCK])
-                for (i = 0; i < nt; i++) if (!s->count[TABLEAU + i]) { out[k].src = STOCK; out[k].dst = TABLEAU + i; k++; }
+                for (i = 0; i < nt; i++)
+                    if (!s->count[TABLEAU + i]) { out[k].src = STOCK; out[k].dst = TABLEAU + i; k++; }
             return k;
         }
     }
@@ -56,7 +58,8 @@ int bs_legal_moves(const Position *s, Move *out) {
         if (!s->count[src]) continue;
         int card = TOP(s, src);
         if (RANK(card) == 1 && first_empty >= 0 && !((started >> (card >> 4)) & 1))
-            for (f = 0; f < 4; f++) if (!s->count[FOUNDATION + f]) { out[k].src = src; out[k].dst = FOUNDATION + f; k++; }
+            for (f = 0; f < 4; f++)
+                if (!s->count[FOUNDATION + f]) { out[k].src = src; out[k].dst = FOUNDATION + f; k++; }
         for (f = 0; f < 4; f++) if (faccept[f] == card) { out[k].src = src; out[k].dst = FOUNDATION + f; k++; }
         for (i = 0; i < nt; i++) {
             if (TABLEAU + i == src) continue;
@@ -200,7 +203,8 @@ static int bs_waste_needs_more_piles(const Position *s, const int *found) {
     int k, i;
     memset(&t, 0, sizeof t);
     for (k = 0; k < 4; k++) t.filled[k] = found[k];
-    for (k = 0; k < s->ntableau; k++) for (i = 0; i < s->count[TABLEAU + k]; i++) tally_add(&t, s->cards[TABLEAU + k][i], 0);
+    for (k = 0; k < s->ntableau; k++)
+        for (i = 0; i < s->count[TABLEAU + k]; i++) tally_add(&t, s->cards[TABLEAU + k][i], 0);
     for (int j = s->count[WASTE] - 1; j > 0; j--) {
         tally_add(&t, s->cards[WASTE][j], 1);
         if (tally_piles(&t) <= s->ntableau) continue;
@@ -222,7 +226,8 @@ static int bs_waste_needs_more_piles(const Position *s, const int *found) {
 int bs_dead_end(const Position *s) {
     int found[4] = {0, 0, 0, 0}, fillable[4], front[17], nt = s->ntableau, k, i;
     uint8_t movable[64] = {0}, stock_done[MAX_CARDS] = {0};
-    for (k = 0; k < 4; k++) if (s->count[FOUNDATION + k]) found[s->cards[FOUNDATION + k][0] >> 4] = s->count[FOUNDATION + k];
+    for (k = 0; k < 4; k++)
+        if (s->count[FOUNDATION + k]) found[SUIT(s->cards[FOUNDATION + k][0])] = s->count[FOUNDATION + k];
     if (bs_waste_needs_more_piles(s, found)) return 1;  /* the cheaper test first */
     for (k = 0; k < nt; k++) front[k] = s->count[TABLEAU + k];
     front[nt] = s->count[WASTE];
@@ -267,7 +272,8 @@ int bs_key_head(const Position *s, uint8_t *buf) {
     buf[k++] = (uint8_t)s->count[WASTE];
     memcpy(buf + k, s->cards[WASTE], s->count[WASTE]);
     k += s->count[WASTE];
-    for (i = 0; i < 4; i++) if (s->count[FOUNDATION + i]) found[s->cards[FOUNDATION + i][0] >> 4] = s->count[FOUNDATION + i];
+    for (i = 0; i < 4; i++)
+        if (s->count[FOUNDATION + i]) found[SUIT(s->cards[FOUNDATION + i][0])] = s->count[FOUNDATION + i];
     for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
     return k;
 }

@@ -20,7 +20,9 @@ int pr_legal_moves(const Position *s, Move *out) {
         for (int f = 0; f < 8; f++) {
             int n = s->count[FOUNDATION + f];
             if (!n) {
-                if (rank == PR_BASE[f] && (f == 0 || s->count[FOUNDATION + f - 1])) { out[k].src = WASTE; out[k].dst = FOUNDATION + f; k++; }
+                if (rank == PR_BASE[f] && (f == 0 || s->count[FOUNDATION + f - 1])) {
+                    out[k].src = WASTE; out[k].dst = FOUNDATION + f; k++;
+                }
                 break;
             }
             if (n < 13 && pr_next(PR_BASE[f], n) == rank) { out[k].src = WASTE; out[k].dst = FOUNDATION + f; k++; }

@@ -42,7 +42,9 @@ int sq_legal_moves(const Position *s, Move *out) {
             for (f = 0; f < 8; f++) if (need[f] == card) { out[k].src = p; out[k].dst = FOUNDATION + f; k++; }
         }
         if (!s->flags) { out[k].src = DEAL_MOVE; out[k].dst = DEAL_MOVE; k++; }
-        else for (i = 0; i < 12; i++) if (!((s->received >> i) & 1)) { out[k].src = STOCK; out[k].dst = TABLEAU + i; k++; }
+        else
+            for (i = 0; i < 12; i++)
+                if (!((s->received >> i) & 1)) { out[k].src = STOCK; out[k].dst = TABLEAU + i; k++; }
         return k;
     }
     int any = 0;
