@@ -5,12 +5,23 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cadogan import games
-from cadogan.cards import check_deal_number
+from cadogan import cards, games
 from cadogan.cli import add_game_arguments, print_json, read_text_file
 from cadogan.errors import BadInput, IllegalMove
 from cadogan.games.base import Move
 from cadogan.textview import render_text
+
+
+def read_deal(text: object) -> int:
+    """A deal number as every front end reads it (``cadogan.cards.parse_deal``: ASCII digits only).
+
+    >>> read_deal("42"), read_deal(" 7 ")
+    (42, 7)
+    >>> read_deal("\u0661\u0662")
+    Traceback (most recent call last):
+    cadogan.errors.BadInput: ...
+    """
+    return cards.parse_deal(text)
 
 
 def add_games_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +43,7 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    state = games.load(args.game, args.variant, check_deal_number(args.deal))
+    state = games.load(args.game, args.variant, read_deal(args.deal))
     if args.json:
         print_json(state.to_json())
     else:
@@ -57,30 +68,25 @@ def _read_tokens(args: argparse.Namespace) -> list[str]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    state = games.load(args.game, args.variant, check_deal_number(args.deal))
+    state = games.load(args.game, args.variant, read_deal(args.deal))
     tokens = _read_tokens(args)
-    moves: list[Move] = []
-    for number, token in enumerate(tokens, 1):
-        try:
-            moves.append(Move.from_text(token))
-        except BadInput as err:
-            raise BadInput(f"move {number}: {err}") from None
     error = None
-    for number, move in enumerate(moves, 1):
-        try:
-            state.play(move)
+    for number, token in enumerate(tokens, 1):
+        try:  # however malformed, a move that cannot be played is an illegal move (SPEC.md)
+            state.play(Move.from_text(token))
         except IllegalMove as err:
-            error = f"move {number} ({tokens[number - 1]}) is illegal: {err.reason}"
+            error = f"move {number} ({token}) is illegal: {err.reason}"
             break
         except BadInput as err:
-            raise BadInput(f"move {number} ({tokens[number - 1]}): {err}") from None
+            error = f"move {number} ({token}) is illegal: {err}"
+            break
     if args.json:
         print_json({"legal": error is None, "won": state.is_won(), "moves_applied": len(state.move_stack),
                     "error": error, "position": state.to_json()})
     elif error is None:
         print(render_text(state))
-        print(f"{len(moves)} moves, all legal." + (" The game is won." if state.is_won() else
-                                                    " No legal move is left: the game is lost." if state.is_lost() else ""))
+        print(f"{len(tokens)} moves, all legal." + (" The game is won." if state.is_won() else
+                                                     " No legal move is left: the game is lost." if state.is_lost() else ""))
     if error is not None:
         print(f"cadogan: {error}", file=sys.stderr)
         return 1

@@ -5,9 +5,13 @@ exactly the position the player left, after a reload or a server killed with -9.
 
 >>> store = Store(":memory:")
 >>> g = store.create("precedence", "king-out", 7, now=100.0)
->>> store.save(g.id, ["deal", "deal"], [], won=False, lost=False, now=101.0)
+>>> store.save(g.id, ["deal", "deal"], [], won=False, lost=False, now=101.0)  # the game's new version
+1
 >>> store.load(g.id).moves
 ['deal', 'deal']
+>>> store.save(g.id, ["deal"], ["deal"], won=False, lost=False, undo=True, version=0)
+Traceback (most recent call last):
+cadogan.store.StaleGame: game ... is at version 1, not 0
 >>> store.stats()[0]["played"], store.stats()[0]["won"]
 (1, 0)
 """
@@ -42,6 +46,42 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE INDEX IF NOT EXISTS games_by_kind ON games (game, variant, created);
 """
 
+# Schema 2 (added to a file of schema 1 by ``_migrate``): games belong to a player, may be the daily
+# deal, count their undos, carry a version (bumped by every save) and the outcome the statistics
+# counted; the statistics are running totals per player, game, variant and daily-or-not.
+COLUMNS_2 = {
+    "player": "TEXT NOT NULL DEFAULT ''",
+    "daily": "INTEGER NOT NULL DEFAULT 0",
+    "undos": "INTEGER NOT NULL DEFAULT 0",
+    "version": "INTEGER NOT NULL DEFAULT 0",
+    "counted": "TEXT NOT NULL DEFAULT ''",  # '', 'played', 'lost' or 'won': only ever moves forward
+}
+SCHEMA_2 = """
+CREATE TABLE IF NOT EXISTS stats (
+    player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    daily INTEGER NOT NULL,
+    played INTEGER NOT NULL DEFAULT 0,
+    won INTEGER NOT NULL DEFAULT 0,
+    lost INTEGER NOT NULL DEFAULT 0,
+    current_streak INTEGER NOT NULL DEFAULT 0,
+    best_streak INTEGER NOT NULL DEFAULT 0,
+    best_time REAL,
+    fewest_moves INTEGER,
+    hints INTEGER NOT NULL DEFAULT 0,
+    undos INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (player, game, variant, daily)
+);
+CREATE INDEX IF NOT EXISTS games_unfinished ON games (player, counted);
+"""
+SCHEMA_VERSION = 2
+OUTCOMES = ("", "played", "lost", "won")  # the order in which a game's counted outcome may move
+
+
+class StaleGame(Exception):
+    """A save based on an older version of the game than the one stored (a lost update, refused)."""
+
 
 @dataclass
 class SavedGame:
@@ -61,6 +101,10 @@ class SavedGame:
     lost: bool = False
     abandoned: bool = False
     hints: int = 0
+    player: str = ""
+    daily: bool = False
+    undos: int = 0
+    version: int = 0
 
     @property
     def outcome(self) -> str:
@@ -87,34 +131,51 @@ class Store:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
-        self._memory: sqlite3.Connection | None = None
-        if self.path == ":memory:":
-            self._memory = sqlite3.connect(":memory:", check_same_thread=False)
-        else:
+        if self.path != ":memory:":
             directory = os.path.dirname(os.path.abspath(self.path))
             os.makedirs(directory, exist_ok=True)
-        conn = self._memory or sqlite3.connect(self.path, timeout=10)
+        # One connection for the store's life, one transaction at a time (the lock): no connection
+        # opened per change, no checkpoint each time the last one closes, no waits in SQLite's busy
+        # handler between this server's own threads. Other processes still wait up to 10 s.
+        self._conn: sqlite3.Connection | None = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
+                                                                isolation_level=None)
         try:
-            if self._memory is None:
-                conn.execute("PRAGMA journal_mode=WAL")
-            conn.executescript(SCHEMA)
-            conn.commit()
-        finally:
-            if self._memory is None:
-                conn.close()
+            self._conn.row_factory = sqlite3.Row
+            if self.path != ":memory:":
+                self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=FULL")
+            self._conn.executescript(SCHEMA)
+            with self._connect() as conn:
+                _migrate(conn)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Close the store's connection."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
 
     def _connect(self) -> "_Transaction":
         return _Transaction(self)
 
     # --- games -------------------------------------------------------------------------------
-    def create(self, game: str, variant: str, deal: int, now: float | None = None) -> SavedGame:
-        """A new game; unfinished games with moves played are marked abandoned (counted as lost)."""
+    def create(self, game: str, variant: str, deal: int, now: float | None = None, *, player: str = "",
+               daily: bool = False) -> SavedGame:
+        """A new game of ``player``; that player's unfinished games with moves played are marked
+        abandoned (counted as lost)."""
         now = time.time() if now is None else now
-        saved = SavedGame(new_game_id(), game, variant, int(deal), created=now, updated=now)
+        saved = SavedGame(new_game_id(), game, variant, int(deal), created=now, updated=now, player=player,
+                          daily=daily)
         with self._connect() as conn:
-            conn.execute("UPDATE games SET abandoned = 1 WHERE won_at IS NULL AND moves != '' AND abandoned = 0")
-            conn.execute("INSERT INTO games (id, game, variant, deal, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
-                         (saved.id, game, variant, str(saved.deal), now, now))
+            for row in conn.execute("SELECT * FROM games WHERE player = ? AND counted = 'played'", (player,)).fetchall():
+                conn.execute("UPDATE games SET abandoned = 1, counted = 'lost' WHERE id = ?", (row["id"],))
+                _count(conn, row, "played", "lost")
+            conn.execute("INSERT INTO games (id, game, variant, deal, created, updated, player, daily) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                         (saved.id, game, variant, str(saved.deal), now, now, player, int(daily)))
         return saved
 
     def load(self, game_id: str) -> SavedGame | None:
@@ -125,62 +186,165 @@ class Store:
         return _row_to_game(row) if row else None
 
     def save(self, game_id: str, moves: list[str], redo: list[str], *, won: bool, lost: bool,
-             now: float | None = None) -> None:
-        """Store the moves and redo line of a game after a change, in one transaction."""
+             now: float | None = None, undo: bool = False, version: int | None = None) -> int:
+        """Store the moves and redo line of a game after a change, with its statistics, in one
+        transaction; return the game's new version. ``undo``: the change was an undo (counted).
+        ``version``: the version the change was made on; StaleGame if the stored one is newer."""
         now = time.time() if now is None else now
         with self._connect() as conn:
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise KeyError(game_id)
+            if version is not None and row["version"] != version:
+                raise StaleGame(f"game {game_id} is at version {row['version']}, not {version}")
             conn.execute(
                 """UPDATE games SET moves = ?, redo = ?, updated = ?,
                        first_move = CASE WHEN first_move IS NULL AND ? != '' THEN ? ELSE first_move END,
                        won_moves = CASE WHEN won_at IS NULL AND ? THEN ? ELSE won_moves END,
                        won_at = CASE WHEN won_at IS NULL AND ? THEN ? ELSE won_at END,
                        lost = CASE WHEN ? THEN 1 ELSE lost END,
-                       abandoned = 0
+                       abandoned = 0, undos = undos + ?, version = version + 1
                    WHERE id = ?""",
                 (" ".join(moves), " ".join(redo), now, " ".join(moves), now,
-                 int(won), len(moves), int(won), now, int(lost), game_id))
+                 int(won), len(moves), int(won), now, int(lost), int(undo), game_id))
+            after = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            target = _outcome_of(after)
+            if OUTCOMES.index(target) > OUTCOMES.index(after["counted"]):
+                conn.execute("UPDATE games SET counted = ? WHERE id = ?", (target, game_id))
+                _count(conn, after, after["counted"], target)
+            if undo:
+                _bump(conn, after, "undos")
+            return int(after["version"])
 
     def count_hint(self, game_id: str) -> None:
         with self._connect() as conn:
             conn.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (game_id,))
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is not None:
+                _bump(conn, row, "hints")
 
     def all_games(self) -> list[SavedGame]:
         with self._connect() as conn:
             rows = conn.execute("SELECT * FROM games ORDER BY created, rowid").fetchall()
         return [_row_to_game(r) for r in rows]
 
-    # --- statistics -----------------------------------------------------------------------------
-    def stats(self) -> list[dict[str, Any]]:
-        """Per game and variant: played, won, win %, current and best streak, best time, fewest moves.
+    def adopt_unowned(self, player: str) -> int:
+        """Give ``player`` the games and statistics saved before players existed (schema 1); how many
+        games. The first browser to visit after an upgrade keeps its history this way."""
+        with self._connect() as conn:
+            if conn.execute("SELECT 1 FROM stats WHERE player = ? LIMIT 1", (player,)).fetchone():
+                return 0
+            count = conn.execute("UPDATE games SET player = ? WHERE player = ''", (player,)).rowcount
+            conn.execute("UPDATE stats SET player = ? WHERE player = ''", (player,))
+        return count
 
-        A game counts as played once a move is made. Streaks run over finished games (won, or lost:
-        stuck, or left unfinished for a new game) in the order they were started.
+    def has_unowned(self) -> bool:
+        with self._connect() as conn:
+            return conn.execute("SELECT 1 FROM games WHERE player = '' LIMIT 1").fetchone() is not None
+
+    # --- statistics -----------------------------------------------------------------------------
+    def stats(self, player: str = "") -> list[dict[str, Any]]:
+        """Per game and variant of ``player``: played, won, win %, current and best streak, best time,
+        fewest moves, hints and undos used; the same counters for daily deals under ``"daily"``.
+
+        Running totals kept by every save (O(1) to read). A game counts as played once a move is
+        made; it counts as lost when the player is left without a move or starts another game
+        first, and as won (instead) once won. Streaks run in the order games are decided.
         """
-        groups: dict[tuple[str, str], list[SavedGame]] = {}
-        for saved in self.all_games():
-            if saved.moves or saved.won_at is not None:
-                groups.setdefault((saved.game, saved.variant), []).append(saved)
-        result = []
-        for (game, variant), played in groups.items():
-            won = [g for g in played if g.outcome == "won"]
-            streak = best = 0
-            for g in played:
-                if g.outcome == "won":
-                    streak += 1
-                    best = max(best, streak)
-                elif g.outcome == "lost":
-                    streak = 0
-            times = [g.won_at - g.first_move for g in won if g.won_at is not None and g.first_move is not None]
-            result.append({
-                "game": game, "variant": variant,
-                "played": len(played), "won": len(won),
-                "win_percent": round(100 * len(won) / len(played), 1) if played else 0.0,
-                "current_streak": streak, "best_streak": best,
-                "best_time_seconds": round(min(times), 1) if times else None,
-                "fewest_moves": min(g.won_moves for g in won if g.won_moves is not None) if won else None,
-                "hints_used": sum(g.hints for g in played),
-            })
-        return result
+        with self._connect() as conn:
+            rows = conn.execute("SELECT * FROM stats WHERE player = ? ORDER BY rowid", (player,)).fetchall()
+        groups: dict[tuple[str, str], dict[str, Any]] = {}
+        for row in rows:
+            entry = groups.setdefault((row["game"], row["variant"]), {
+                "game": row["game"], "variant": row["variant"], **_counters(None), "daily": _counters(None)})
+            if row["daily"]:
+                entry["daily"] = _counters(row)
+            else:
+                entry.update(_counters(row))
+        return list(groups.values())
+
+
+def _counters(row: sqlite3.Row | None) -> dict[str, Any]:
+    """The statistics of one stats row (zeros for None)."""
+    played = row["played"] if row else 0
+    won = row["won"] if row else 0
+    return {
+        "played": played, "won": won,
+        "win_percent": round(100 * won / played, 1) if played else 0.0,
+        "current_streak": row["current_streak"] if row else 0, "best_streak": row["best_streak"] if row else 0,
+        "best_time_seconds": round(row["best_time"], 1) if row and row["best_time"] is not None else None,
+        "fewest_moves": row["fewest_moves"] if row else None,
+        "hints_used": row["hints"] if row else 0, "undos_used": row["undos"] if row else 0,
+    }
+
+
+def _outcome_of(row: sqlite3.Row) -> str:
+    """The outcome the statistics should count for a games row: '', 'played', 'lost' or 'won'."""
+    if row["won_at"] is not None:
+        return "won"
+    if row["lost"] or (row["abandoned"] and row["moves"]):
+        return "lost"
+    return "played" if row["first_move"] is not None or row["moves"] else ""
+
+
+def _stats_key(row: sqlite3.Row) -> tuple[str, str, str, int]:
+    return (row["player"], row["game"], row["variant"], int(row["daily"]))
+
+
+def _ensure_stats(conn: sqlite3.Connection, row: sqlite3.Row) -> None:
+    conn.execute("INSERT OR IGNORE INTO stats (player, game, variant, daily) VALUES (?, ?, ?, ?)", _stats_key(row))
+
+
+def _bump(conn: sqlite3.Connection, row: sqlite3.Row, column: str) -> None:
+    """Add one to counter ``column`` (hints, undos) of the game's statistics."""
+    assert column in ("hints", "undos")
+    _ensure_stats(conn, row)
+    conn.execute(f"UPDATE stats SET {column} = {column} + 1 "
+                 "WHERE player = ? AND game = ? AND variant = ? AND daily = ?", _stats_key(row))
+
+
+def _count(conn: sqlite3.Connection, row: sqlite3.Row, before: str, after: str) -> None:
+    """Move the game of ``row`` from outcome ``before`` to ``after`` in its statistics."""
+    _ensure_stats(conn, row)
+    key = _stats_key(row)
+    where = " WHERE player = ? AND game = ? AND variant = ? AND daily = ?"
+    if before == "":
+        conn.execute("UPDATE stats SET played = played + 1" + where, key)
+    if after == "lost":
+        conn.execute("UPDATE stats SET lost = lost + 1, current_streak = 0" + where, key)
+    elif after == "won":
+        seconds = row["won_at"] - row["first_move"] if row["first_move"] is not None else None
+        conn.execute(
+            "UPDATE stats SET won = won + 1, lost = lost - ?, current_streak = current_streak + 1, "
+            "best_streak = MAX(best_streak, current_streak + 1), "
+            "best_time = CASE WHEN ? IS NULL THEN best_time ELSE MIN(COALESCE(best_time, ?), ?) END, "
+            "fewest_moves = MIN(COALESCE(fewest_moves, ?), ?)" + where,
+            (int(before == "lost"), seconds, seconds, seconds, row["won_moves"], row["won_moves"], *key))
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Bring a games file of schema 1 to schema 2: new columns, and the statistics' running totals
+    computed once from the games already saved (in the order they were started)."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return
+    have = {r["name"] for r in conn.execute("PRAGMA table_info(games)")}
+    for name, declaration in COLUMNS_2.items():
+        if name not in have:
+            conn.execute(f"ALTER TABLE games ADD COLUMN {name} {declaration}")
+    for statement in SCHEMA_2.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+    conn.execute("DELETE FROM stats")
+    for row in conn.execute("SELECT * FROM games ORDER BY created, rowid").fetchall():
+        target = _outcome_of(row)
+        if target:
+            conn.execute("UPDATE games SET counted = ? WHERE id = ?", (target, row["id"]))
+            _count(conn, row, "", target)
+        if row["hints"]:
+            _ensure_stats(conn, row)
+            conn.execute("UPDATE stats SET hints = hints + ? WHERE player = ? AND game = ? AND variant = ? "
+                         "AND daily = ?", (row["hints"], *_stats_key(row)))
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 class _Transaction:
@@ -191,28 +355,30 @@ class _Transaction:
         self.conn: sqlite3.Connection | None = None
 
     def __enter__(self) -> sqlite3.Connection:
-        if self.store._memory is not None:
-            self.store._lock.acquire()
-            self.conn = self.store._memory
-        else:
-            self.conn = sqlite3.connect(self.store.path, timeout=10)
-            self.conn.execute("PRAGMA synchronous=FULL")
-        self.conn.row_factory = sqlite3.Row
-        self.conn.execute("BEGIN IMMEDIATE")
+        self.store._lock.acquire()
+        try:
+            if self.store._conn is None:
+                raise sqlite3.ProgrammingError("the store is closed")
+            self.conn = self.store._conn
+            self.conn.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            self.store._lock.release()
+            raise
         return self.conn
 
     def __exit__(self, exc_type: Any, *_: Any) -> None:
         assert self.conn is not None
         try:
             if exc_type is None:
-                self.conn.commit()
+                try:
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    self.conn.execute("ROLLBACK")
+                    raise
             else:
-                self.conn.rollback()
+                self.conn.execute("ROLLBACK")
         finally:
-            if self.store._memory is not None:
-                self.store._lock.release()
-            else:
-                self.conn.close()
+            self.store._lock.release()
 
 
 def _row_to_game(row: sqlite3.Row) -> SavedGame:
@@ -221,7 +387,8 @@ def _row_to_game(row: sqlite3.Row) -> SavedGame:
         moves=row["moves"].split(), redo=row["redo"].split(),
         created=row["created"], updated=row["updated"], first_move=row["first_move"],
         won_at=row["won_at"], won_moves=row["won_moves"], lost=bool(row["lost"]),
-        abandoned=bool(row["abandoned"]), hints=row["hints"])
+        abandoned=bool(row["abandoned"]), hints=row["hints"], player=row["player"], daily=bool(row["daily"]),
+        undos=row["undos"], version=row["version"])
 
 
 def default_path() -> str:

@@ -72,11 +72,8 @@ def test_replay_reads_moves_from_a_file_and_stdin(capsys, tmp_path, monkeypatch)
     (["deal", "square", "--deal", str(2**64)], "out of range"),
     (["deal", "square", "--deal", "seven"], "must be an integer"),
     (["deal", "square"], "--deal"),
-    (["replay", "square", "--deal", "1", "t1>t2>t3"], "move 1: 't1>t2>t3' is not a move"),
-    (["replay", "square", "--deal", "1", "deal", "x1>f1"], "move 2: 'x1' is not a pile"),
-    (["replay", "square", "--deal", "1", "t13>f1"], "t13"),
-    (["replay", "precedence", "--deal", "1", "w>t1"], "precedence has no pile t1"),
-    (["replay", "square", "--deal", "1", "t1>s"], "onto the s pile"),
+    (["deal", "square", "--deal", "\u0661\u0662"], "deal"),  # Arabic-Indic digits: ASCII only (issue 20 item 9)
+    (["replay", "square", "--deal", "\u0661"], "deal"),
     (["replay", "square", "--deal", "1", "--file", "/nonexistent/moves"], "cannot read moves file"),
     (["frobnicate"], "invalid choice"),
 ])
@@ -85,6 +82,28 @@ def test_user_errors_are_one_line_with_exit_status_2(capsys, argv, message):
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("cadogan: ") and message in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("moves,number,message", [
+    (["t1>t2>t3"], 1, "'t1>t2>t3' is not a move"),
+    (["deal", "x1>f1"], 2, "'x1' is not a pile"),
+    (["t13>f1"], 1, "t13"),
+    (["t1>s"], 1, "onto the s pile"),
+    (["x>y"], 1, "is not a pile"),
+])
+def test_a_move_that_cannot_be_played_however_malformed_is_illegal_exit_1_with_json(capsys, moves, number, message):
+    """Issue 20 item 7: ``replay ... 'x>y' --json`` is exit 1 and the JSON object, not a usage error."""
+    status, out, err = run(capsys, "replay", "square", "--deal", "1", *moves, "--json")
+    assert status == 1 and err.startswith(f"cadogan: move {number} ({moves[-1]}) is illegal: ") and message in err
+    answer = json.loads(out)
+    assert answer["legal"] is False and answer["moves_applied"] == number - 1 and message in answer["error"]
+    status, out, err = run(capsys, "replay", "square", "--deal", "1", *moves)
+    assert status == 1 and err.count("\n") == 1 and message in err
+
+
+def test_replay_names_a_pile_the_game_lacks_as_an_illegal_move(capsys):
+    status, out, err = run(capsys, "replay", "precedence", "--deal", "1", "w>t1", "--json")
+    assert status == 1 and "precedence has no pile t1" in json.loads(out)["error"]
 
 
 def test_errors_from_the_installed_command_have_no_traceback():

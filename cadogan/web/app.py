@@ -1,26 +1,56 @@
 """The HTTP API of SPEC.md and the static front end, as one Starlette app.
 
-Every route answers JSON; every fault a client can cause is a 4xx ``{"error": ...}``. The engine is the
-only judge of legality; the store keeps each game in SQLite, written in a transaction after each change.
+Every route answers JSON; every fault a client can cause is a 4xx ``{"error": english, "code": code,
+**fields}`` (the codes of SPEC.md "Errors"; an illegal move also carries ``"move"``). The engine is
+the only judge of legality; the store keeps each game in SQLite, written in a transaction after each
+change, under a lock per game (a move is applied to the stored state, never to a stale copy).
 
 Additions to SPEC (extra fields and routes, none contradicting it): the game object also carries
 ``deal_text`` (the deal as text: JavaScript numbers lose digits past 2^53), ``redo``, ``can_undo``,
 ``can_redo``, ``safe_moves``, ``layout`` (how the piles lie on the table), ``started``/``elapsed``
-(timer) and ``hints``; ``POST /api/games/{id}/restart``; ``GET /api/games/{id}/hint?from=start``
-(the verdict on the deal itself), ``?budget=S`` (seconds, default 3) and ``?count=0`` (a verdict check
-that does not count as a hint used); ``POST /api/games`` accepts ``"winnable": true`` (a deal from the
-survey's pool of proven deals, when there is one).
+(timer), ``hints``, ``undos`` (hints asked and undos made in this game) and ``daily`` (true for a
+daily deal); ``POST /api/games/{id}/restart``; ``GET /api/games/{id}/hint?from=start`` (the verdict on
+the deal itself), ``?budget=S`` (seconds, default 3) and ``?count=0`` (a verdict check that does not
+count as a hint used); ``POST /api/games`` accepts ``"winnable": true`` (a deal from the survey's
+pool of proven deals, when there is one) and ``"daily": true`` (the daily deal: ``deal`` must then be
+today's number, YYYYMMDD of the server's local date, and is set to it when absent).
+
+Players: each browser gets its own player, an unguessable id in an HttpOnly, SameSite=Strict cookie
+(``cadogan_player``, see ``cadogan.web.security``). Statistics and abandonment are per player: a new
+game marks only that player's unfinished games abandoned, and ``/api/stats`` counts only that
+player's games. A game id (16 random hex digits) is its own key: whoever has it may play it; its
+results count for the player who started it. The first browser to visit a games file saved before
+players existed inherits its games and statistics.
+
+Statistics (``GET /api/stats``): ``[{"game", "variant", "played", "won", "win_percent",
+"current_streak", "best_streak", "best_time_seconds", "fewest_moves", "hints_used", "undos_used",
+"daily": {the same counters, for daily deals only}}]``; the top-level counters are for every other
+deal. Kept as running totals in the move's transaction, so reading them costs the same with any
+number of games saved.
+
+Solver requests (hints, solutions) go through ``cadogan.web.solver_service``: at most one search per
+core, solutions never on the last free core (hints stay within their budget), answers kept per
+position and budget (``unknown`` too, until a longer budget is asked). A full queue answers 429
+``busy`` with ``Retry-After``; a search whose client hangs up stops; a newer hint (or solution)
+request of the same purpose for the same game (a hint asked for, a verdict check with ``count=0``, a
+verdict on the deal with ``from=start``, a solution) supersedes the older one, which answers 409
+``superseded`` (a client may ignore that answer: it asked again since).
 
 Solution replay (extra): ``GET /api/games/{id}/solution?budget=S`` (seconds, default 10, from 0.1 to 30)
 solves the deal's start position (where a restart goes) and answers ``{"result": "won"|"lost"|"unknown",
-"moves": [token, ...] (empty unless won), "seconds", "nodes", "budget", "cached"}``. The answer is kept in
-memory per (game, variant, deal) when it is won or lost, so asking again is instant; it never changes
-the saved game, its history or the statistics. ``GET /api/games/{id}/solution/position?step=k`` is the
+"moves": [token, ...] (empty unless won), "seconds", "nodes", "budget", "cached"}``; it never changes the
+saved game, its history or the statistics. ``GET /api/games/{id}/solution/position?step=k`` is the
 start position after the first k moves of that winning line, with the board fields of the game object
 (``game``, ``variant``, ``deal``, ``deal_text``, ``position``, ``legal_moves``, ``won``, ``lost``,
 ``moves``, ``layout``) plus ``step``, ``steps`` (N) and ``move`` (the k-th move, null at step 0): 400
-for a step that is not a whole number from 0 to N, 409 when no winning line of the deal is known (ask
-``/solution`` first; a lost or undecided deal has none), 404 for an unknown game id.
+for a step that is not a whole number from 0 to N, 409 ``no-solution`` when no winning line of the deal
+is known (ask ``/solution`` first; a lost or undecided deal has none), 404 for an unknown game id.
+
+Limits: request bodies of at most 16 KiB (413 ``body-too-large``), read within 10 s (408
+``body-timeout``); at most 120 new games a minute per client address (429 ``rate-limited`` with
+``Retry-After``). A client that hangs up is one log line, never a 500.
+
+Server-only codes beyond SPEC's list: ``superseded`` (409), ``no-solution`` (409).
 """
 
 from __future__ import annotations
@@ -28,79 +58,105 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import re
 import secrets
 import time
 from collections import OrderedDict
+from contextlib import asynccontextmanager
+from datetime import date
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Any, AsyncIterator, Callable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp
 
 from cadogan import games, solver
 from cadogan.cards import random_deal
-from cadogan.errors import BadInput, CadoganError, IllegalMove
+from cadogan.commands import read_deal
+from cadogan.errors import CadoganError, IllegalMove
 from cadogan.history import History
-from cadogan.store import SavedGame, Store
+from cadogan.solver.cache import position_key
+from cadogan.store import SavedGame, StaleGame, Store
 from cadogan.survey.pool import winnable_deals
+from cadogan.web.security import Guard, RateLimit, client_key
+from cadogan.web.solver_service import Busy, Gone, Payload, SolverService, Superseded
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024
+BODY_SECONDS = 10.0
+GAMES_PER_MINUTE = 120
 HINT_BUDGET = 3.0
 MAX_HINT_BUDGET = 10.0
 SOLUTION_BUDGET = 10.0
 MIN_SOLUTION_BUDGET = 0.1
 MAX_SOLUTION_BUDGET = 30.0
-SOLUTIONS_KEPT = 256  # solved deals kept in memory (a won line is a few hundred short tokens)
 CACHE_SIZE = 64
-_DEAL_TEXT = re.compile(r"^[0-9]{1,20}$")
-_STEP_TEXT = re.compile(r"^[0-9]{1,9}$")
+_STEP_DIGITS = 9
 
 log = logging.getLogger("cadogan.web")
 
 
 class ApiError(Exception):
-    """A client fault: becomes ``{"error": message}`` with this status."""
+    """A client fault: becomes ``{"error": message, "code": code, **fields}`` with this status."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str, headers: dict[str, str] | None = None,
+                 **fields: str) -> None:
         super().__init__(message)
-        self.status = status
-        self.message = message
+        self.status, self.message, self.code, self.fields = status, message, code, fields
+        self.headers = headers
+
+    def response(self) -> JSONResponse:
+        return JSONResponse({"error": self.message, "code": self.code, **self.fields}, status_code=self.status,
+                            headers=self.headers)
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def from_cadogan_error(err: CadoganError) -> ApiError:
+    """The 4xx of an engine error, with its code and fields (SPEC.md "Errors")."""
+    fields = {k: str(v) for k, v in err.fields.items()}
+    if isinstance(err, IllegalMove):
+        return ApiError(422, f"cannot play {err.move_text}: {err.reason}", err.code,
+                        **{**fields, "move": err.move_text})
+    code = err.code
+    return ApiError(409 if code in ("nothing-to-undo", "nothing-to-redo") else 422, str(err), code, **fields)
 
 
 # --- request bodies --------------------------------------------------------------------------------
-async def read_json_object(request: Request, required: bool = True) -> dict[str, Any]:
-    """The body as a JSON object; ApiError 400 if it is too big, not JSON or not an object."""
+async def read_json_object(request: Request, required: bool = True, seconds: float = BODY_SECONDS) -> dict[str, Any]:
+    """The body as a JSON object, read within ``seconds``; ApiError 400/408/413 if it is not one."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise _too_large()
     body = bytearray()
-    async for chunk in request.stream():
-        body.extend(chunk)
-        if len(body) > MAX_BODY:
-            raise ApiError(400, f"request body is too large (at most {MAX_BODY} bytes)")
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                body.extend(chunk)
+                if len(body) > MAX_BODY:
+                    raise _too_large()
+    except TimeoutError:
+        raise ApiError(408, f"the request body did not arrive within {seconds:g} s", "body-timeout") from None
     if not body.strip():
         if required:
-            raise ApiError(400, "request body is empty: send a JSON object")
+            raise ApiError(400, "request body is empty: send a JSON object", "malformed-body")
         return {}
     try:
         value = json.loads(bytes(body).decode("utf-8"), parse_constant=_reject_constant)
     except UnicodeDecodeError:
-        raise ApiError(400, "request body is not UTF-8 text") from None
+        raise ApiError(400, "request body is not UTF-8 text", "malformed-body") from None
     except (ValueError, RecursionError) as err:
-        raise ApiError(400, f"request body is not valid JSON: {str(err)[:120]}") from None
+        raise ApiError(400, f"request body is not valid JSON: {str(err)[:120]}", "malformed-body") from None
     if not isinstance(value, dict):
-        raise ApiError(400, f"request body must be a JSON object, not {type(value).__name__}")
+        raise ApiError(400, f"request body must be a JSON object, not {type(value).__name__}", "malformed-body")
     return value
+
+
+def _too_large() -> ApiError:
+    return ApiError(413, f"request body is too large (at most {MAX_BODY} bytes)", "body-too-large")
 
 
 def _reject_constant(name: str) -> Any:
@@ -108,51 +164,97 @@ def _reject_constant(name: str) -> Any:
 
 
 def parse_deal(value: Any) -> int | None:
-    """A deal number from JSON (an integer or its decimal text); None when absent."""
+    """A deal number from JSON (an integer or its ASCII decimal text); None when absent.
+
+    The one deal parser of every front end (``cadogan.commands.read_deal``): the CLI and the API
+    accept and refuse the same deals.
+    """
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ApiError(400, f"deal must be a whole number (or its decimal text), not {type(value).__name__}")
-    if isinstance(value, str):
-        text = value.strip()
-        if not _DEAL_TEXT.match(text):
-            if re.match(r"^-?[0-9]+$", text):
-                raise ApiError(422, f"deal {text[:30]} is out of range: it must be from 0 to 2^64-1")
-            raise ApiError(400, f"deal must be a whole number from 0 to 2^64-1, not {text[:30]!r}")
-        value = int(text)
-    if not 0 <= value < 2**64:
-        raise ApiError(422, f"deal {str(value)[:30]} is out of range: it must be from 0 to 2^64-1")
-    return value
+        raise ApiError(422, f"deal must be a whole number (or its decimal text), not {type(value).__name__}",
+                       "bad-deal", deal=json.dumps(value)[:30])
+    try:
+        return read_deal(str(value) if isinstance(value, int) else value)
+    except CadoganError as err:
+        api = from_cadogan_error(err)
+        api.fields.setdefault("deal", str(value)[:30])
+        raise api from None
+
+
+def today_deal(today: date | None = None) -> int:
+    """The daily deal of a date: its number YYYYMMDD (SPEC.md).
+
+    >>> today_deal(date(2026, 12, 1))
+    20261201
+    """
+    return int((today or date.today()).strftime("%Y%m%d"))
 
 
 def _text_field(body: dict[str, Any], key: str, required: bool) -> str | None:
     value = body.get(key)
     if value is None:
         if required:
-            raise ApiError(400, f"the body needs a {key!r} field")
+            raise ApiError(400, f"the body needs a {key!r} field", "malformed-body")
         return None
     if not isinstance(value, str):
-        raise ApiError(400, f"{key} must be text, not {type(value).__name__}")
+        raise ApiError(400, f"{key} must be text, not {type(value).__name__}", "malformed-body")
     if len(value) > 100:
-        raise ApiError(422, f"{key} is too long")
+        raise ApiError(422, f"{key} is too long", "bad-move" if key == "move" else f"unknown-{key}",
+                       **{key: value[:30]})
+    return value
+
+
+def _flag(body: dict[str, Any], key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise ApiError(400, f"{key} must be true or false", "bad-parameter", name=key)
     return value
 
 
 # --- the games being played ------------------------------------------------------------------------
 class Games:
-    """Saved games in the store, with the latest ones kept replayed in memory."""
+    """Saved games in the store, the latest ones kept replayed in memory.
+
+    Every change to a game, and every load of it into memory, happens under that game's lock, so the
+    copy in memory is always the stored one: a move is never applied to a stale copy.
+    """
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._cache: OrderedDict[str, tuple[SavedGame, History]] = OrderedDict()
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
 
-    def get(self, game_id: str) -> tuple[SavedGame, History]:
+    @asynccontextmanager
+    async def locked(self, game_id: str) -> AsyncIterator[tuple[SavedGame, History]]:
+        """The game, held under its lock for a change (ApiError 404 for an unknown id)."""
+        lock, users = self._locks.get(game_id, (asyncio.Lock(), 0))
+        self._locks[game_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield await self._fetch(game_id)
+        finally:
+            lock, users = self._locks[game_id]
+            if users <= 1:
+                del self._locks[game_id]
+            else:
+                self._locks[game_id] = (lock, users - 1)
+
+    async def get(self, game_id: str) -> tuple[SavedGame, History]:
+        """The game to read (not to change)."""
         if game_id in self._cache:
             self._cache.move_to_end(game_id)
             return self._cache[game_id]
-        saved = self.store.load(game_id)
+        async with self.locked(game_id) as found:
+            return found
+
+    async def _fetch(self, game_id: str) -> tuple[SavedGame, History]:
+        if game_id in self._cache:
+            self._cache.move_to_end(game_id)
+            return self._cache[game_id]
+        saved = await run_in_threadpool(self.store.load, game_id)
         if saved is None:
-            raise ApiError(404, f"no game has id {game_id[:40]!r}")
+            raise ApiError(404, f"no game has id {game_id[:40]!r}", "unknown-game-id")
         history = History(games.load(saved.game, saved.variant, saved.deal))
         for token in saved.moves:
             try:
@@ -170,82 +272,57 @@ class Games:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    def create(self, game_id: str, variant: str | None, deal: int | None, winnable: bool) -> tuple[SavedGame, History]:
+    async def create(self, player: str, game_id: str, variant: str | None, deal: int | None, *,
+                     winnable: bool = False, daily: bool = False) -> tuple[SavedGame, History]:
         try:
             game = games.get(game_id)
             variant = game.resolve_variant(variant)
-        except BadInput as err:
-            raise ApiError(422, str(err)) from None
+        except CadoganError as err:
+            raise from_cadogan_error(err) from None
+        if daily:
+            if deal is not None and deal != today_deal():
+                raise ApiError(400, f"deal {deal} is not today's daily deal {today_deal()}", "bad-parameter",
+                               name="deal")
+            deal = today_deal()
         if deal is None:
             pool = winnable_pool(game.id, variant) if winnable else []
             deal = secrets.choice(pool) if pool else random_deal()
         state = game.new_initial_state(variant, deal)
-        saved = self.store.create(game.id, variant, deal)
+        saved = await run_in_threadpool(lambda: self.store.create(game.id, variant, deal, player=player, daily=daily))
+        for other, other_history in self._cache.values():  # the store marked them; keep memory in step
+            if other.player == player and other.won_at is None and other.moves:
+                other.abandoned = True
         history = History(state)
         self._remember(saved, history)
-        for cached_id, (other, other_history) in self._cache.items():
-            if cached_id != saved.id and other.won_at is None and other_history.state.move_stack:
-                other.abandoned = True
         return saved, history
 
-    def save(self, saved: SavedGame, history: History) -> None:
-        """Write the game after a change; refresh the cached row (timer, outcome)."""
+    async def save(self, saved: SavedGame, history: History, undo: bool = False) -> None:
+        """Write the game after a change (call under its lock); refresh the row kept in memory."""
         state = history.state
         won, lost = state.is_won(), state.is_lost()
         now = time.time()
-        self.store.save(saved.id, [str(m) for m in state.move_stack], [str(m) for m in history.redo_stack],
-                        won=won, lost=lost, now=now)
-        saved.moves = [str(m) for m in state.move_stack]
-        saved.redo = [str(m) for m in history.redo_stack]
+        moves, redo = [str(m) for m in state.move_stack], [str(m) for m in history.redo_stack]
+        try:
+            saved.version = await run_in_threadpool(
+                lambda: self.store.save(saved.id, moves, redo, won=won, lost=lost, now=now, undo=undo,
+                                        version=saved.version))
+        except BaseException:
+            self._cache.pop(saved.id, None)  # memory is ahead of the file: reload it next time
+            raise
+        saved.moves, saved.redo = moves, redo
         if saved.first_move is None and saved.moves:
             saved.first_move = now
         if won and saved.won_at is None:
             saved.won_at, saved.won_moves = now, len(saved.moves)
         saved.lost = saved.lost or lost
         saved.abandoned = False
+        saved.undos += int(undo)
 
 
 # --- solutions of whole deals ----------------------------------------------------------------------
-DealKey = tuple[str, str, int]
-
-
-class Solutions:
-    """The solver's answers on deals' start positions, kept when decided (won or lost), oldest out first."""
-
-    def __init__(self, size: int = SOLUTIONS_KEPT) -> None:
-        self.size = size
-        self._answers: OrderedDict[DealKey, dict[str, Any]] = OrderedDict()
-
-    def get(self, key: DealKey) -> dict[str, Any] | None:
-        answer = self._answers.get(key)
-        if answer is not None:
-            self._answers.move_to_end(key)
-        return answer
-
-    def put(self, key: DealKey, answer: dict[str, Any]) -> None:
-        """Keep ``answer`` unless it is ``unknown`` (a longer budget may still decide it)."""
-        if answer["result"] not in ("won", "lost"):
-            return
-        self._answers[key] = answer
-        self._answers.move_to_end(key)
-        while len(self._answers) > self.size:
-            self._answers.popitem(last=False)
-
-
-def deal_key(saved: SavedGame) -> DealKey:
-    return (saved.game, saved.variant, saved.deal)
-
-
 def start_state(saved: SavedGame) -> games.State:
     """The deal's start position: where a restart of ``saved`` goes (a fresh state, not the game's)."""
     return games.load(saved.game, saved.variant, saved.deal)
-
-
-def solve_deal(state: games.State, budget: float) -> dict[str, Any]:
-    """The solver on ``state`` within ``budget`` seconds, as the JSON answer of ``/solution``."""
-    outcome = solver.solve(state, timeout=budget)
-    moves = [str(m) for m in outcome.moves] if outcome.result == "won" else []
-    return {"result": outcome.result, "moves": moves, "seconds": round(outcome.seconds, 3), "nodes": outcome.nodes}
 
 
 def solution_step(saved: SavedGame, moves: list[str], step: int) -> dict[str, Any]:
@@ -260,10 +337,13 @@ def solution_step(saved: SavedGame, moves: list[str], step: int) -> dict[str, An
 def parse_step(text: str | None) -> int:
     """The ``step`` query parameter as a whole number (its upper bound is checked against the line)."""
     if text is None:
-        raise ApiError(400, "step is missing: give ?step=k, the number of moves of the solution to play")
-    if not _STEP_TEXT.match(text.strip()):
-        raise ApiError(400, f"step must be a whole number from 0 to the length of the winning line, not {text[:30]!r}")
-    return int(text.strip())
+        raise ApiError(400, "step is missing: give ?step=k, the number of moves of the solution to play",
+                       "bad-parameter", name="step")
+    text = text.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= _STEP_DIGITS):
+        raise ApiError(400, f"step must be a whole number from 0 to the length of the winning line, not {text[:30]!r}",
+                       "bad-parameter", name="step")
+    return int(text)
 
 
 def winnable_pool(game_id: str, variant: str) -> list[int]:
@@ -299,7 +379,7 @@ def game_object(saved: SavedGame, history: History) -> dict[str, Any]:
         "safe_moves": _safe_moves(state) if board["legal_moves"] else [],
         "started": saved.first_move,
         "elapsed": round(end - saved.first_move, 1) if saved.first_move is not None else 0,
-        "hints": saved.hints,
+        "hints": saved.hints, "undos": saved.undos, "daily": saved.daily,
     }
 
 
@@ -319,171 +399,253 @@ def layout_of(state: games.State) -> dict[str, Any]:
             "tableau": len(state.tableau)}
 
 
-# --- routes ----------------------------------------------------------------------------------------
-def make_app(store: Store) -> ASGIApp:
-    """The Starlette app serving the API and the front end from ``store``."""
-    registry = Games(store)
-    solutions = Solutions()
-    solver_turn = asyncio.Lock()  # one search at a time: each may use a few hundred MB
+def _payload(kind: str, saved: SavedGame, moves: list[str], budget: float) -> Payload:
+    return (kind, saved.game, saved.variant, saved.deal, tuple(moves), budget)
 
-    async def list_games(request: Request) -> Response:
+
+async def _hung_up(request: Request) -> None:
+    """Return when the client of ``request`` (whose body is read) hangs up."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+# --- routes ----------------------------------------------------------------------------------------
+Handler = Callable[[Request], Any]
+
+
+class Api:
+    """The routes' handlers over one store, registry and solver service; ``routes()`` lists them."""
+
+    def __init__(self, store: Store, solver: SolverService, games_per_minute: int, body_seconds: float) -> None:
+        self.store = store
+        self.body_seconds = body_seconds
+        self.registry = Games(store)
+        self.solver = solver
+        self.new_games = RateLimit(games_per_minute)
+        self._unowned: bool | None = None
+
+    def routes(self) -> list[BaseRoute]:
+        """Every route; other modules may add theirs before the catch-all (``extra`` of make_app)."""
+        game = "/api/games/{game_id}"
+        return [
+            Route("/", self.index),
+            Route("/api/games", self.list_games, methods=["GET"]),
+            Route("/api/games", self.new_game, methods=["POST"]),
+            Route("/api/daily", self.daily, methods=["GET"]),
+            Route(game, self.show_game, methods=["GET"]),
+            Route(game + "/moves", self.play_move, methods=["POST"]),
+            Route(game + "/undo", self.stepper("undo"), methods=["POST"]),
+            Route(game + "/redo", self.stepper("redo"), methods=["POST"]),
+            Route(game + "/restart", self.stepper("restart"), methods=["POST"]),
+            Route(game + "/hint", self.hint, methods=["GET"]),
+            Route(game + "/solution", self.solution, methods=["GET"]),
+            Route(game + "/solution/position", self.solution_position, methods=["GET"]),
+            Route("/api/stats", self.stats, methods=["GET"]),
+        ]
+
+    async def index(self, request: Request) -> Response:
+        if request.state.new_player and await self._has_unowned():
+            adopted = await run_in_threadpool(self.store.adopt_unowned, request.state.player)
+            self._unowned = False
+            log.info("a new player inherits the %d games saved before players existed", adopted)
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def _has_unowned(self) -> bool:
+        if self._unowned is None:
+            self._unowned = await run_in_threadpool(self.store.has_unowned)
+        return self._unowned
+
+    async def list_games(self, request: Request) -> Response:
         return JSONResponse([{"game": g.id, "variants": list(g.variants), "title": g.title,
                               "winnable_pool": {v: bool(winnable_pool(g.id, v)) for v in g.variants}}
                              for g in games.all_games()])
 
-    async def new_game(request: Request) -> Response:
-        body = await read_json_object(request)
+    async def daily(self, request: Request) -> Response:
+        today = date.today()
+        return JSONResponse([{"game": g.id, "variant": v, "deal": today_deal(today), "date": today.isoformat()}
+                             for g in games.all_games() for v in g.variants])
+
+    async def new_game(self, request: Request) -> Response:
+        wait = self.new_games.take(client_key(request.scope))
+        if wait:
+            raise ApiError(429, f"too many new games: try again in {wait} s", "rate-limited",
+                           headers={"Retry-After": str(wait)})
+        body = await read_json_object(request, seconds=self.body_seconds)
         game_id = _text_field(body, "game", required=True)
         variant = _text_field(body, "variant", required=False)
         deal = parse_deal(body.get("deal"))
-        winnable = body.get("winnable", False)
-        if not isinstance(winnable, bool):
-            raise ApiError(400, "winnable must be true or false")
-        saved, history = registry.create(game_id or "", variant, deal, winnable)
+        winnable, daily = _flag(body, "winnable"), _flag(body, "daily")
+        saved, history = await self.registry.create(request.state.player, game_id or "", variant, deal,
+                                                    winnable=winnable, daily=daily)
         return JSONResponse(game_object(saved, history), status_code=201)
 
-    async def show_game(request: Request) -> Response:
-        saved, history = registry.get(request.path_params["game_id"])
+    async def show_game(self, request: Request) -> Response:
+        saved, history = await self.registry.get(request.path_params["game_id"])
         return JSONResponse(game_object(saved, history))
 
-    async def play_move(request: Request) -> Response:
-        saved, history = registry.get(request.path_params["game_id"])
-        body = await read_json_object(request)
-        token = _text_field(body, "move", required=True)
-        try:
-            history.play(token or "")
-        except IllegalMove as err:
-            raise ApiError(422, f"cannot play {err.move_text}: {err.reason}") from None
-        except BadInput as err:
-            raise ApiError(422, str(err)) from None
-        registry.save(saved, history)
-        return JSONResponse(game_object(saved, history))
-
-    def stepper(action: str):  # undo, redo, restart
-        async def step(request: Request) -> Response:
-            saved, history = registry.get(request.path_params["game_id"])
-            if action == "undo":
-                if not history.can_undo():
-                    raise ApiError(409, "nothing to undo")
-                history.undo()
-            elif action == "redo":
-                if not history.can_redo():
-                    raise ApiError(409, "nothing to redo")
-                history.redo()
-            else:
-                history.restart()
-            registry.save(saved, history)
+    async def play_move(self, request: Request) -> Response:
+        body = await read_json_object(request, seconds=self.body_seconds)  # the whole body before the game is touched
+        token = _text_field(body, "move", required=True) or ""
+        async with self.registry.locked(request.path_params["game_id"]) as (saved, history):
+            try:
+                history.play(token)
+            except CadoganError as err:  # however malformed, a move that cannot be played is illegal
+                raise _illegal(token, err) from None
+            await self.registry.save(saved, history)
             return JSONResponse(game_object(saved, history))
+
+    def stepper(self, action: str) -> Handler:  # undo, redo, restart
+        async def step(request: Request) -> Response:
+            async with self.registry.locked(request.path_params["game_id"]) as (saved, history):
+                if action == "undo":
+                    if not history.can_undo():
+                        raise ApiError(409, "nothing to undo", "nothing-to-undo")
+                    history.undo()
+                elif action == "redo":
+                    if not history.can_redo():
+                        raise ApiError(409, "nothing to redo", "nothing-to-redo")
+                    history.redo()
+                else:
+                    history.restart()
+                await self.registry.save(saved, history, undo=action == "undo")
+                return JSONResponse(game_object(saved, history))
         return step
 
-    async def hint(request: Request) -> Response:
-        saved, history = registry.get(request.path_params["game_id"])
+    async def hint(self, request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        saved, history = await self.registry.get(game_id)
         where = request.query_params.get("from", "now")
         if where not in ("now", "start"):
-            raise ApiError(400, "from must be now or start")
+            raise ApiError(400, "from must be now or start", "bad-parameter", name="from")
         budget = _budget(request.query_params.get("budget"))
-        state = history.state.copy()
-        if where == "start":
-            while state.move_stack:
-                state.pop()
-        elif request.query_params.get("count", "1") != "0":  # count=0: a verdict check, not a hint asked for
-            store.count_hint(saved.id)
+        state = start_state(saved) if where == "start" else history.state.copy()
+        counted = where == "now" and request.query_params.get("count", "1") != "0"  # count=0: a verdict check
+        if counted:
+            await run_in_threadpool(self.store.count_hint, saved.id)
             saved.hints += 1
-        async with solver_turn:
-            move, verdict = await run_in_threadpool(solver_hint, state, budget)
-        return JSONResponse({"move": move, "verdict": verdict})
+        purpose = "hint" if counted else "start" if where == "start" else "check"  # each supersedes its own kind
+        if state.is_won() or not state.legal_moves():
+            return JSONResponse({"move": None, "verdict": "winnable" if state.is_won() else "lost"})
+        moves = [str(m) for m in state.move_stack]
+        answer, _ = await self._ask(request, "hint", position_key("hint", state.to_json()),
+                                    _payload("hint", saved, moves, budget), owner=f"{game_id}:{purpose}")
+        return JSONResponse({"move": answer["move"], "verdict": answer["verdict"]})
 
-    async def solution(request: Request) -> Response:
-        saved, _ = registry.get(request.path_params["game_id"])
+    async def solution(self, request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        saved, _ = await self.registry.get(game_id)
         budget = _seconds(request.query_params.get("budget"), SOLUTION_BUDGET, MIN_SOLUTION_BUDGET, MAX_SOLUTION_BUDGET)
-        key = deal_key(saved)
-        answer = solutions.get(key)
-        if answer is None:
-            async with solver_turn:
-                answer = solutions.get(key)  # another request may have solved it while this one waited
-                if answer is None:
-                    answer = await run_in_threadpool(solve_deal, start_state(saved), budget)
-                    answer["budget"] = budget
-                    solutions.put(key, answer)
-                    return JSONResponse({**answer, "cached": False})
-        return JSONResponse({**answer, "cached": True})
+        answer, cached = await self._ask(request, "solve", _solve_key(saved), _payload("solve", saved, [], budget),
+                                         owner=f"{game_id}:solve")
+        return JSONResponse({**answer, "cached": cached})
 
-    async def solution_position(request: Request) -> Response:
-        saved, _ = registry.get(request.path_params["game_id"])
+    async def _ask(self, request: Request, kind: str, key: str, payload: Payload, owner: str) -> tuple[dict[str, Any], bool]:
+        try:
+            return await self.solver.ask(kind, key, payload, owner=owner, gone=lambda: _hung_up(request))
+        except Busy as err:
+            raise ApiError(429, f"the solver is busy: try again in {err.retry_after} s", "busy",
+                           headers={"Retry-After": str(err.retry_after)}) from None
+        except Superseded:
+            raise ApiError(409, "a newer request for this game took this one's place", "superseded") from None
+
+    async def solution_position(self, request: Request) -> Response:
+        saved, _ = await self.registry.get(request.path_params["game_id"])
         step = parse_step(request.query_params.get("step"))
-        answer = solutions.get(deal_key(saved))
+        answer = self.solver.cache.decided(_solve_key(saved))
         if answer is None or answer["result"] != "won":
             why = "the solver proved this deal lost" if answer is not None else "ask GET /api/games/{id}/solution first"
-            raise ApiError(409, f"no winning line of this deal is known: {why}")
+            raise ApiError(409, f"no winning line of this deal is known: {why}", "no-solution")
         moves = answer["moves"]
         if step > len(moves):
-            raise ApiError(400, f"step {step} is past the end: the winning line has {len(moves)} moves")
+            raise ApiError(400, f"step {step} is past the end: the winning line has {len(moves)} moves",
+                           "bad-parameter", name="step")
         return JSONResponse(solution_step(saved, moves, step))
 
-    async def stats(request: Request) -> Response:
-        return JSONResponse(store.stats())
+    async def stats(self, request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(self.store.stats, request.state.player))
 
-    async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    async def not_found(request: Request) -> Response:
-        return _error(404, f"no such route: {request.method} {request.url.path[:100]}")
+def _solve_key(saved: SavedGame) -> str:
+    return position_key("solve", start_state(saved).to_json())
 
-    async def api_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, ApiError)
-        return _error(exc.status, exc.message)
 
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        message = {404: f"no such route: {request.url.path[:100]}",
-                   405: f"{request.method} is not allowed on {request.url.path[:100]}"}.get(exc.status_code, exc.detail)
-        return JSONResponse({"error": message}, status_code=exc.status_code, headers=exc.headers)
+def _illegal(token: str, err: CadoganError) -> ApiError:
+    """A move that cannot be played, however malformed: 422 with the engine's code and the move."""
+    api = from_cadogan_error(err)
+    if not isinstance(err, IllegalMove):
+        api.message = f"cannot play {token[:30]}: {err}"
+        api.fields["move"] = token[:100]
+    return api
 
-    async def server_error(request: Request, exc: Exception) -> Response:
-        log.exception("unexpected error on %s %s", request.method, request.url.path)
-        return _error(500, "internal error: the server failed; the game as saved before this request is intact")
 
-    game_path = "/api/games/{game_id}"
+# --- the app ---------------------------------------------------------------------------------------
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return exc.response()
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    path = request.url.path[:100]
+    message = {404: f"no such route: {path}",
+               405: f"{request.method} is not allowed on {path}"}.get(exc.status_code, str(exc.detail))
+    return ApiError(exc.status_code, message, "unknown-route", headers=exc.headers).response()
+
+
+async def _hung_up_error(request: Request, exc: Exception) -> Response:
+    log.info("client %s hung up during %s %s", client_key(request.scope), request.method, request.url.path[:100])
+    return Response(status_code=204)  # nobody is listening; this only ends the request quietly
+
+
+async def _gone(request: Request, exc: Exception) -> Response:
+    log.info("client %s hung up while the solver worked on %s", client_key(request.scope), request.url.path[:100])
+    return Response(status_code=204)
+
+
+async def _stale(request: Request, exc: Exception) -> Response:
+    log.warning("%s: %s (another process writes the same games file?)", request.url.path[:100], exc)
+    return ApiError(409, "the game changed meanwhile: load it again", "stale-game").response()
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.exception("unexpected error on %s %s", request.method, request.url.path)
+    return JSONResponse({"error": "internal error: the server failed; the game as saved before this request is intact",
+                         "code": "internal"}, status_code=500)
+
+
+def make_app(store: Store, *, hosts: set[str] | None = None, solver: SolverService | None = None,
+             games_per_minute: int = GAMES_PER_MINUTE, body_seconds: float = BODY_SECONDS,
+             extra: list[BaseRoute] | None = None) -> ASGIApp:
+    """The Starlette app serving the API and the front end from ``store``.
+
+    ``hosts``: the Host header values the server answers to (``cadogan serve`` gives the addresses it
+    listens on); None checks only that a browser's Origin matches the Host it asked. ``solver``: the
+    solver service (default: searches in threads of this process; ``cadogan serve`` gives one with
+    worker processes, whose searches stop when cancelled). ``extra``: more routes, placed before
+    the catch-all 404 of ``/api``. ``games_per_minute`` per client address; ``body_seconds`` to read a body.
+    """
+    service = solver if solver is not None else SolverService(processes=False)
+    api = Api(store, service, games_per_minute, body_seconds)
     routes = [
-        Route("/", index),
-        Route("/api/games", list_games, methods=["GET"]),
-        Route("/api/games", new_game, methods=["POST"]),
-        Route(game_path, show_game, methods=["GET"]),
-        Route(game_path + "/moves", play_move, methods=["POST"]),
-        Route(game_path + "/undo", stepper("undo"), methods=["POST"]),
-        Route(game_path + "/redo", stepper("redo"), methods=["POST"]),
-        Route(game_path + "/restart", stepper("restart"), methods=["POST"]),
-        Route(game_path + "/hint", hint, methods=["GET"]),
-        Route(game_path + "/solution", solution, methods=["GET"]),
-        Route(game_path + "/solution/position", solution_position, methods=["GET"]),
-        Route("/api/stats", stats, methods=["GET"]),
-        Route("/api/{rest:path}", not_found, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
+        *api.routes(), *(extra or []),
+        Route("/api/{rest:path}", _no_route, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={
-        ApiError: api_error, HTTPException: http_error, Exception: server_error})
-    return SameOriginOnly(app)  # type: ignore[return-value]
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        service.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+        ApiError: _api_error, HTTPException: _http_error, ClientDisconnect: _hung_up_error, Gone: _gone,
+        StaleGame: _stale, Exception: _server_error})
+    app.state.api = api
+    return Guard(app, hosts)  # type: ignore[return-value]
 
 
-class SameOriginOnly:
-    """Refuse (403) a request that changes something when a browser says it comes from another site.
-
-    A page elsewhere on the web cannot then play, undo or start games on this server through the
-    player's browser; clients that send no Origin header (curl, scripts) are not affected.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
-            headers = dict(scope["headers"])
-            origin, host = headers.get(b"origin"), headers.get(b"host")
-            if origin is not None and (host is None or urlsplit(origin.decode("latin-1")).netloc != host.decode("latin-1")):
-                response = _error(403, "refused: this request comes from another site")
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+async def _no_route(request: Request) -> Response:
+    return ApiError(404, f"no such route: {request.method} {request.url.path[:100]}", "unknown-route").response()
 
 
 def _budget(text: str | None) -> float:
@@ -498,20 +660,13 @@ def _seconds(text: str | None, default: float, low: float, high: float, low_incl
     try:
         value = float(text)
     except ValueError:
-        raise ApiError(400, f"budget must be a number of seconds, not {text[:30]!r}") from None
+        raise ApiError(400, f"budget must be a number of seconds, not {text[:30]!r}", "bad-parameter",
+                       name="budget") from None
     above_low = low <= value if low_included else low < value
     if not (above_low and value <= high):  # also rejects nan and inf
         if low_included:
-            raise ApiError(400, f"budget must be from {low:g} to {high:g} seconds, not {text[:30]}")
-        raise ApiError(400, f"budget must be more than {low:g} and at most {high:g} seconds")
+            raise ApiError(400, f"budget must be from {low:g} to {high:g} seconds, not {text[:30]}", "bad-parameter",
+                           name="budget")
+        raise ApiError(400, f"budget must be more than {low:g} and at most {high:g} seconds", "bad-parameter",
+                       name="budget")
     return value
-
-
-def solver_hint(state: games.State, budget: float) -> tuple[str | None, str]:
-    """The solver's hint for ``state``: (move token or None, verdict)."""
-    if state.is_won():
-        return None, "winnable"
-    if not state.legal_moves():
-        return None, "lost"
-    result = solver.hint(state, budget)
-    return (str(result.move) if result.move is not None else None), result.verdict

@@ -106,7 +106,7 @@ def test_undo_and_redo_walk_the_history_and_409_at_its_ends(client):
     for k in (2, 1, 0):
         undone = client.post(f"/api/games/{gid}/undo").json()
         assert undone["position"] == positions[k] and len(undone["moves"]) == k
-    assert client.post(f"/api/games/{gid}/undo").json() == {"error": "nothing to undo"}
+    assert client.post(f"/api/games/{gid}/undo").json() == {"error": "nothing to undo", "code": "nothing-to-undo"}
     for k in (1, 2, 3):
         assert client.post(f"/api/games/{gid}/redo").json()["position"] == positions[k]
     assert client.post(f"/api/games/{gid}/redo").status_code == 409
@@ -142,10 +142,23 @@ HOSTILE_BODIES = [
 ]
 
 
+def expected_refusal(body: bytes) -> tuple[int, str]:
+    """(status, code) of a hostile new-game body: too large, a deal that is no ASCII integer, or malformed."""
+    if len(body) > 16 * 1024:
+        return 413, "body-too-large"
+    if b"NaN" in body or b"Infinity" in body:  # not JSON at all
+        return 400, "malformed-body"
+    if b'"deal": ' in body and len(body) < 100:  # 1e999, true, 1.5, [1], "12abc", "\xc2\xb2"
+        return 422, "bad-deal"
+    if b"winnable" in body:
+        return 400, "bad-parameter"
+    return 400, "malformed-body"
+
+
 @pytest.mark.parametrize("body", HOSTILE_BODIES, ids=range(len(HOSTILE_BODIES)))
-def test_a_malformed_new_game_body_is_a_400_json_error(client, body):
+def test_a_malformed_new_game_body_is_a_4xx_json_error_with_a_code(client, body):
     response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
-    assert response.status_code == 400, response.text
+    assert (response.status_code, response.json()["code"]) == expected_refusal(body), response.text
     assert isinstance(response.json()["error"], str) and response.json()["error"]
 
 
@@ -292,3 +305,96 @@ def test_a_request_from_another_site_cannot_change_anything(client):
     same = client.post("/api/games", json={"game": "square"}, headers={"Origin": "http://testserver"})
     assert same.status_code == 201
     assert client.get("/api/games", headers={"Origin": "http://evil.example"}).status_code == 200
+
+
+# --- error codes (SPEC.md "Errors"), the deal parser, the daily deal, undo and hint counts ------------------
+def test_an_illegal_move_answers_its_code_and_the_move(client):
+    gid = new(client, game="precedence", deal=42)["id"]
+    answer = client.post(f"/api/games/{gid}/moves", json={"move": "w>f2"}).json()
+    assert answer["move"] == "w>f2" and isinstance(answer["code"], str) and answer["code"]
+    assert answer["code"] in ("waste-empty", "illegal-move")  # the engine's code once errors carry one
+    malformed = client.post(f"/api/games/{gid}/moves", json={"move": "x>y"})
+    assert malformed.status_code == 422 and malformed.json()["move"] == "x>y" and malformed.json()["code"]
+
+
+@pytest.mark.parametrize("body,status,code", [
+    ({"game": "klondike"}, 422, "unknown-game"), ({"game": "square", "variant": "spider"}, 422, "unknown-variant"),
+    ({"game": "square", "deal": -1}, 422, "deal-out-of-range"), ({"game": "square", "deal": "12abc"}, 422, "bad-deal"),
+    ({"game": "square", "deal": "\u0661\u0662"}, 422, "bad-deal"),  # Arabic-Indic digits: ASCII only, as the CLI
+    ({"game": "square", "daily": "yes"}, 400, "bad-parameter"), ({"gam": "square"}, 400, "malformed-body"),
+])
+def test_every_refusal_carries_a_code(client, body, status, code):
+    response = client.post("/api/games", json=body)
+    assert (response.status_code, response.json()["code"]) == (status, code), response.text
+
+
+@pytest.mark.parametrize("method,path,status,code", [
+    ("GET", "/api/games/0123456789abcdef", 404, "unknown-game-id"), ("GET", "/api/nothing", 404, "unknown-route"),
+    ("DELETE", "/api/games", 404, "unknown-route"), ("POST", "/api/games", 400, "malformed-body"),
+])
+def test_route_and_body_faults_carry_a_code(client, method, path, status, code):
+    response = client.request(method, path, content=b"{not json")
+    assert (response.status_code, response.json()["code"]) == (status, code)
+
+
+def test_the_daily_deal_is_todays_date_in_every_game_and_variant(client):
+    from datetime import date
+
+    today = date.today()
+    number = int(today.strftime("%Y%m%d"))
+    daily = client.get("/api/daily").json()
+    assert {(d["game"], d["variant"]) for d in daily} == {(g.id, v) for g in games.all_games() for v in g.variants}
+    assert all(d["deal"] == number and d["date"] == today.isoformat() for d in daily)
+    obj = new(client, game="square", daily=True)
+    assert obj["deal"] == number and obj["daily"] is True
+    assert new(client, game="square", daily=True, deal=number)["daily"] is True
+    wrong = client.post("/api/games", json={"game": "square", "daily": True, "deal": 7})
+    assert wrong.status_code == 400 and wrong.json() == {**wrong.json(), "code": "bad-parameter", "name": "deal"}
+    assert new(client, game="square", deal=number)["daily"] is False  # the same deal, not asked as the daily one
+
+
+def test_daily_games_count_apart_and_undos_and_hints_count_per_game(client):
+    daily = new(client, game="precedence", daily=True)
+    for _ in range(2):
+        client.post(f"/api/games/{daily['id']}/moves", json={"move": "deal"})
+    assert client.post(f"/api/games/{daily['id']}/undo").json()["undos"] == 1
+    client.get(f"/api/games/{daily['id']}/hint?budget=0.1")
+    random_deal = new(client, game="precedence", deal=5)
+    client.post(f"/api/games/{random_deal['id']}/moves", json={"move": "deal"})
+    client.post(f"/api/games/{random_deal['id']}/undo")
+    client.post(f"/api/games/{random_deal['id']}/redo")
+    client.post(f"/api/games/{random_deal['id']}/undo")
+    (row,) = client.get("/api/stats").json()
+    assert (row["played"], row["undos_used"], row["hints_used"]) == (1, 2, 0)
+    assert (row["daily"]["played"], row["daily"]["undos_used"], row["daily"]["hints_used"]) == (1, 1, 1)
+    assert row["daily"]["current_streak"] == 0 and client.get(f"/api/games/{daily['id']}").json()["hints"] == 1
+
+
+OLD_SCHEMA = """CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, deal TEXT NOT NULL,
+    moves TEXT NOT NULL DEFAULT '', redo TEXT NOT NULL DEFAULT '', created REAL NOT NULL, updated REAL NOT NULL,
+    first_move REAL, won_at REAL, won_moves INTEGER, lost INTEGER NOT NULL DEFAULT 0,
+    abandoned INTEGER NOT NULL DEFAULT 0, hints INTEGER NOT NULL DEFAULT 0);"""
+
+
+def test_a_games_file_of_before_players_is_migrated_and_its_history_goes_to_the_first_browser(tmp_path):
+    import sqlite3
+
+    path = str(tmp_path / "old.sqlite3")
+    with sqlite3.connect(path) as conn:
+        conn.executescript(OLD_SCHEMA)
+        rows = [("a" * 16, "deal deal", 10.0, 20.0, 60.0, 2, 0, 0, 3), ("b" * 16, "deal", 30.0, 31.0, None, None, 1, 0, 0),
+                ("c" * 16, "deal", 40.0, 41.0, None, None, 0, 1, 1), ("d" * 16, "", 50.0, None, None, None, 0, 0, 0)]
+        conn.executemany("INSERT INTO games (id, game, variant, deal, moves, created, updated, first_move, won_at, "
+                         "won_moves, lost, abandoned, hints) VALUES (?, 'precedence', 'king-out', '42', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [(i, m, c, c, f, w, wm, lost, ab, h) for i, m, c, f, w, wm, lost, ab, h in rows])
+    store = Store(path)
+    (row,) = store.stats()
+    assert (row["played"], row["won"], row["hints_used"], row["best_time_seconds"]) == (3, 1, 4, 40.0)
+    app = make_app(store)
+    with TestClient(app) as first, TestClient(app) as second:
+        first.get("/")
+        assert first.get("/api/stats").json()[0]["played"] == 3
+        second.get("/")
+        assert second.get("/api/stats").json() == []
+        assert first.get(f"/api/games/{'a' * 16}").json()["moves"] == ["deal", "deal"]
+    assert Store(path).stats(store.load("a" * 16).player)[0]["won"] == 1  # opened again: no second migration

@@ -50,6 +50,7 @@ def test_the_game_survives_kill_9_and_a_restart(server_factory, tmp_path):
     assert status == 200
     server.kill()
     again = server_factory(db)
+    again.cookie = server.cookie  # the same browser
     status, after = again.request("GET", f"/api/games/{gid}")
     assert status == 200
     assert after["position"] == game["position"] and after["moves"] == ["deal"] * 4 and after["redo"] == ["deal"]

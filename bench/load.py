@@ -1,0 +1,202 @@
+"""Load benchmark of ``cadogan serve`` (issue 20): players moving, with and without solution requests.
+
+Starts its own server on 127.0.0.1 (a free port, a temporary games file). ``--players`` players
+(default 12) each play random legal moves in their own game (a restart when none is left), as fast
+as the server answers, in blocks of ``--seconds``/``--rounds`` seconds that alternate between
+
+- *alone*: only the players;
+- *solving*: the players while ``--solvers`` clients (default 4) ask for solutions of fresh deals
+  (Square free, undecided within the budget, so each request is a real search of ``--budget``
+  seconds); at the end of a block they hang up, and the server stops their searches.
+
+Alternating blocks keep a machine whose other load changes from favouring one side. Prints
+requests/s and p50/p95/p99 latency of the moves on each side, the solution requests' outcomes, and
+whether moves' p95 stayed within 2x of the players alone (exit 1 if not). Bounded: at most
+``--moves`` moves per player and block, ``--seconds`` at most 120 a side; loopback only.
+
+    python3 bench/load.py                       # 12 players, 4 solution clients, 3 rounds of 5 + 5 s
+    python3 bench/load.py --seconds 6 --rounds 2 --players 4 --solvers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Client:
+    """One keep-alive connection to the server, JSON in and out."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def call(self, method: str, path: str, body: object = None) -> tuple[int, dict, object]:
+        data = None if body is None else json.dumps(body).encode()
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=data, headers={"Content-Type": "application/json"})
+                response = self.conn.getresponse()
+                return response.status, dict(response.getheaders()), json.loads(response.read() or b"null")
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def start_server(port: int, db: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    process = subprocess.Popen([sys.executable, "-m", "cadogan.cli", "serve", "--host", "127.0.0.1", "--port",
+                                str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("bench/load.py: the server did not start in 30 s")
+
+
+def player(port: int, game_id: str, stop: float, max_moves: int, seed: int, latencies: list[float]) -> None:
+    """Random legal moves in one game until ``stop`` (a monotonic time) or ``max_moves``."""
+    client, rng = Client(port), random.Random(seed)
+    _, _, game = client.call("GET", f"/api/games/{game_id}")
+    for _ in range(max_moves):
+        if time.monotonic() >= stop:
+            return
+        started = time.perf_counter()
+        if game["legal_moves"]:
+            status, _, answer = client.call("POST", f"/api/games/{game_id}/moves", {"move": rng.choice(game["legal_moves"])})
+        else:
+            status, _, answer = client.call("POST", f"/api/games/{game_id}/restart")
+        latencies.append(time.perf_counter() - started)
+        if status != 200:
+            raise SystemExit(f"bench/load.py: a move answered {status}: {answer}")
+        game = answer
+
+
+def solver_client(port: int, game_ids: list[str], budget: float, stop: float, outcomes: list[str]) -> None:
+    """Ask for the solution of one game after another until ``stop``, then hang up (429: wait Retry-After)."""
+    while game_ids:
+        remaining = stop - time.monotonic()
+        if remaining <= 0:
+            return
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=remaining)
+        try:
+            conn.request("GET", f"/api/games/{game_ids.pop(0)}/solution?budget={budget}")
+            response = conn.getresponse()
+            answer = json.loads(response.read())
+            outcomes.append(answer["result"] if response.status == 200 else str(response.status))
+            if response.status == 429:
+                time.sleep(min(float(response.getheader("retry-after", "1")), max(0.0, stop - time.monotonic())))
+        except (TimeoutError, OSError):
+            outcomes.append("hung up")
+        finally:
+            conn.close()
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    """p50/p95/p99 of ``values`` (seconds) in milliseconds."""
+    if len(values) < 2:
+        return {"p50": float("nan"), "p95": float("nan"), "p99": float("nan")}
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return {"p50": cuts[49] * 1000, "p95": cuts[94] * 1000, "p99": cuts[98] * 1000}
+
+
+def block(port: int, games: list[str], solver_games: list[list[str]], args: argparse.Namespace, seed: int,
+          latencies: list[float], outcomes: list[str]) -> float:
+    """One block of ``args.seconds / args.rounds`` seconds; the players' time."""
+    per_player: list[list[float]] = [[] for _ in games]
+    stop = time.monotonic() + args.seconds / args.rounds
+    threads = [threading.Thread(target=player, args=(port, g, stop, args.moves, seed + k, per_player[k]))
+               for k, g in enumerate(games)]
+    threads += [threading.Thread(target=solver_client, args=(port, ids, args.budget, stop, outcomes))
+                for ids in solver_games]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads[:len(games)]:
+        thread.join()
+    elapsed = time.monotonic() - started
+    for thread in threads[len(games):]:
+        thread.join()
+    latencies.extend(x for moves in per_player for x in moves)
+    time.sleep(0.5)  # the searches of the clients that hung up stop before the next block
+    return elapsed
+
+
+def summary(latencies: list[float], seconds: float) -> dict:
+    return {"moves": len(latencies), "rps": len(latencies) / seconds, **percentiles(latencies)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=12)
+    parser.add_argument("--solvers", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=15.0, help="time of each side, alone and solving (at most 120)")
+    parser.add_argument("--rounds", type=int, default=3, help="blocks per side, alternating (default 3)")
+    parser.add_argument("--moves", type=int, default=2000, help="at most this many moves per player and block")
+    parser.add_argument("--budget", type=float, default=2.0, help="seconds of each solution search")
+    args = parser.parse_args(argv)
+    if not (0 < args.seconds <= 120 and 0 < args.players <= 50 and 0 <= args.solvers <= 16 and 0 < args.moves
+            and 0 < args.rounds <= 20 and args.budget > 0):
+        parser.error("--seconds 1..120, --players 1..50, --solvers 0..16, --rounds 1..20, --moves > 0, --budget > 0")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(port, os.path.join(tmp, "load.sqlite3"))
+        try:
+            setup = Client(port)
+            games = [setup.call("POST", "/api/games", {"game": "precedence", "deal": 1000 + k})[2]["id"]
+                     for k in range(args.players)]
+            per_client = args.rounds * (int(args.seconds / args.rounds / args.budget) + 2)
+            solver_games = [[setup.call("POST", "/api/games", {"game": "square", "variant": "free",
+                                                               "deal": 5000 + c * 100 + k})[2]["id"]
+                             for k in range(per_client)] for c in range(args.solvers)]
+            sides: dict[str, tuple[list[float], list[float]]] = {"alone": ([], []), "solving": ([], [])}
+            outcomes: list[str] = []
+            for r in range(args.rounds):
+                for side in ("alone", "solving"):
+                    latencies, times = sides[side]
+                    times.append(block(port, games, solver_games if side == "solving" else [], args, 100 * r,
+                                       latencies, outcomes))
+            alone, loaded = (summary(sides[s][0], sum(sides[s][1])) for s in ("alone", "solving"))
+            loaded["solutions"] = {o: outcomes.count(o) for o in sorted(set(outcomes))}
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    print(f"cadogan serve on 127.0.0.1, {os.cpu_count()} cores; {args.players} players moving, {args.seconds:g} s a side "
+          f"in {args.rounds} alternating blocks; solutions: {args.solvers} clients, budget {args.budget:g} s")
+    for name, result in (("moves alone", alone), (f"moves + {args.solvers} solving", loaded)):
+        print(f"{name:22} {result['moves']:6d} moves  {result['rps']:7.1f} req/s  p50 {result['p50']:6.1f} ms  "
+              f"p95 {result['p95']:6.1f} ms  p99 {result['p99']:6.1f} ms")
+    print(f"solution requests: {loaded['solutions']}")
+    ratio = loaded["p95"] / alone["p95"]
+    print(f"moves' p95 with solutions / without: {ratio:.2f}x ({'within' if ratio <= 2 else 'BEYOND'} the 2x bound)")
+    return 0 if ratio <= 2 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
