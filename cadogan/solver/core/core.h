@@ -119,7 +119,9 @@ int make_key(const Position *s, uint8_t *buf, int canonical);
 void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2);
 void key_hash(const Position *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2);
 
-/* search.c: the limits of a search (also those of the playouts) and the search itself */
+/* search.c: the limits of a search (also those of the playouts) and the search itself.  Limits: a
+ * deadline (negative: none), a node budget (negative: none), and a check for signals (Ctrl-C)
+ * every tenth of a second, with the GIL (given up in *ts) taken back only for that. */
 typedef struct { double deadline, next_signal_check; long long max_nodes; PyThreadState **ts; } Limits;
 double now(void);
 Limits limits_start(double timeout, long long max_nodes, PyThreadState **ts);

@@ -19,28 +19,27 @@ typedef struct { int start, end, next; } Frame;
 /* The search's own stack: the moves still to try at every level, in one buffer, and the frames. */
 typedef struct {
     Move *buf; size_t buf_len, buf_cap;
-    Frame *fr; int nfr, fr_cap;
+    Frame *frames; int nframes, frames_cap;
 } SearchStack;
 
 /* Room for one more frame of up to MAX_MOVES moves; 0, or -1 out of memory. */
-static int work_room(SearchStack *w) {
+static int stack_room(SearchStack *w) {
     if (w->buf_len + MAX_MOVES > w->buf_cap) {
         size_t cap = w->buf_cap ? w->buf_cap * 2 : 65536;
         Move *b = realloc(w->buf, cap * sizeof(Move));
         if (!b) return -1;
         w->buf = b; w->buf_cap = cap;
     }
-    if (w->nfr + 1 > w->fr_cap) {
-        int cap = w->fr_cap ? w->fr_cap * 2 : 1024;
-        Frame *f = realloc(w->fr, cap * sizeof(Frame));
+    if (w->nframes + 1 > w->frames_cap) {
+        int cap = w->frames_cap ? w->frames_cap * 2 : 1024;
+        Frame *f = realloc(w->frames, cap * sizeof(Frame));
         if (!f) return -1;
-        w->fr = f; w->fr_cap = cap;
+        w->frames = f; w->frames_cap = cap;
     }
     return 0;
 }
 
-/* The limits of one search: a deadline (negative: none), a node budget (negative: none), and a
- * check for signals (Ctrl-C) every tenth of a second, with the GIL taken back only for that. */
+/* The limits of a search starting now (negative: none). */
 Limits limits_start(double timeout, long long max_nodes, PyThreadState **ts) {
     double t0 = now();
     Limits l = {timeout >= 0 ? t0 + timeout : -1, t0 + 0.1, max_nodes, ts};
@@ -64,10 +63,10 @@ int limits_reached(Limits *l, long long nodes) {
 
 /* Pushes a frame of the moves to try from s (all legal moves, or with prune the search's). */
 static int open_frame(Position *s, SearchStack *w, int prune) {
-    if (work_room(w)) return -1;
+    if (stack_room(w)) return -1;
     Move *out = w->buf + w->buf_len;
     int k = prune ? search_moves(s, out) : legal_moves(s, out);
-    Frame *f = &w->fr[w->nfr++];
+    Frame *f = &w->frames[w->nframes++];
     f->start = f->next = (int)w->buf_len;
     f->end = (int)w->buf_len + k;
     w->buf_len += k;
@@ -95,13 +94,13 @@ int run_search(Position *s, int prune, double timeout, long long max_nodes, long
     table_add(&t, h1, h2);
     if (prune && is_dead(s)) { res = RES_LOST; goto done; }
     if (open_frame(s, &w, prune)) { res = RES_NOMEM; goto done; }
-    while (w.nfr) {
+    while (w.nframes) {
         if ((nodes & 255) == 0 && (res = limits_reached(&limits, nodes)) != 0) break;
-        Frame *f = &w.fr[w.nfr - 1];
+        Frame *f = &w.frames[w.nframes - 1];
         if (f->next == f->end) {
             w.buf_len = f->start;
-            w.nfr--;
-            if (w.nfr) pop_move(s);
+            w.nframes--;
+            if (w.nframes) pop_move(s);
             continue;
         }
         Move m = w.buf[f->next++];
@@ -118,7 +117,7 @@ int run_search(Position *s, int prune, double timeout, long long max_nodes, long
         if (open_frame(s, &w, prune)) { res = RES_NOMEM; break; }
     }
 done:
-    table_free(&t); free(w.buf); free(w.fr);
+    table_free(&t); free(w.buf); free(w.frames);
     *nodes_out = nodes;
     return res;
 }
