@@ -104,7 +104,7 @@ int pr_key(const Position *s, uint8_t *buf);
 
 /* table.c: a set of 128-bit hashes (the first word never 0) within a memory cap */
 typedef struct { uint64_t a, b; } TableEntry;
-typedef struct { TableEntry *entries; size_t cap, used, max_cap; } Table;
+typedef struct { TableEntry *entries; size_t cap, used, max_cap; int reserved; } Table;
 int table_init(Table *t, size_t max_bytes);
 int table_add(Table *t, uint64_t a, uint64_t b);
 void table_free(Table *t);

@@ -2,10 +2,11 @@
  * open-addressing array (linear probing; a zero first word marks an empty slot) that doubles when
  * three quarters full, up to the most slots that fit in the memory cap.
  *
- * The cap is a true cap: the array for the most slots is reserved once, up front, and the table
- * grows inside it, rehashing in place, so an old and a new array are never both alive.  Where the
- * system has mmap the reservation is of address space only: pages take memory when first written,
- * so a small search uses little whatever the cap. */
+ * The cap is a true cap.  A table starts small, on the heap (most searches are short); the first
+ * time it must grow, the array for the most slots is reserved, the table copied to its start, and
+ * from then on it doubles inside that array, rehashing in place, so an old and a new array are
+ * never both alive (but for the small first one, while it is copied).  Where the system has mmap
+ * the reservation is of address space only: pages take memory when first written. */
 #include "core.h"
 
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 #define TABLE_MMAP 1
 #endif
 
-#define TABLE_FIRST_SLOTS ((size_t)1 << 16)
+#define TABLE_FIRST_SLOTS ((size_t)1 << 16)  /* 1 MiB, on the heap */
 #define TABLE_PLACED_BIT 1ULL  /* set in every stored first word (hashes are odd); clear while an
                                 * entry awaits its place in table_double */
 
@@ -30,22 +31,36 @@ static TableEntry *table_reserve(size_t max_slots) {
 #endif
 }
 
-/* An empty table within max_bytes: 0, or -1 out of memory.  Where the system will not reserve
- * that much, the table's cap is the most it will (a smaller table is still within the cap). */
+/* An empty table within max_bytes: 0, or -1 out of memory. */
 int table_init(Table *t, size_t max_bytes) {
     t->max_cap = 1024;
     while (t->max_cap * 2 * sizeof(TableEntry) <= max_bytes) t->max_cap *= 2;
-    t->entries = NULL;
-    while (!(t->entries = table_reserve(t->max_cap)) && t->max_cap > TABLE_FIRST_SLOTS) t->max_cap /= 2;
     t->cap = t->max_cap < TABLE_FIRST_SLOTS ? t->max_cap : TABLE_FIRST_SLOTS;
     t->used = 0;
+    t->reserved = 0;
+    t->entries = calloc(t->cap, sizeof(TableEntry));
     return t->entries ? 0 : -1;
+}
+
+/* Moves the table to the start of an array of its most slots: 0, or -1 if the system will not
+ * reserve even twice its slots.  Where it will not reserve the most, the table's cap is the most
+ * it will (a smaller table is still within the cap). */
+static int table_reserve_all(Table *t) {
+    TableEntry *all;
+    while (!(all = table_reserve(t->max_cap)) && t->max_cap > 2 * t->cap) t->max_cap /= 2;
+    if (!all) return -1;
+    memcpy(all, t->entries, t->cap * sizeof(TableEntry));
+    free(t->entries);
+    t->entries = all;
+    t->reserved = 1;
+    return 0;
 }
 
 void table_free(Table *t) {
     if (!t->entries) return;
 #ifdef TABLE_MMAP
-    munmap(t->entries, t->max_cap * sizeof(TableEntry));
+    if (t->reserved) munmap(t->entries, t->max_cap * sizeof(TableEntry));
+    else free(t->entries);
 #else
     free(t->entries);
 #endif
@@ -80,7 +95,7 @@ static void table_double(Table *t) {
     t->cap = cap;
 }
 
-/* 1 if new (inserted), 0 if present, -1 if the table is full (memory limit).  A first word of 1
+/* 1 if new (inserted), 0 if present, -1 if the table is full (memory limit), -2 out of memory.  A first word of 1
  * is stored as 3 (1 would read as empty while table_double clears the low bit): that merges two
  * keys only when their other 127 bits agree too. */
 int table_add(Table *t, uint64_t a, uint64_t b) {
@@ -92,6 +107,7 @@ int table_add(Table *t, uint64_t a, uint64_t b) {
     }
     if ((t->used + 1) * 4 > t->cap * 3) {
         if (t->cap >= t->max_cap) return -1;
+        if (!t->reserved && table_reserve_all(t)) return -2;
         table_double(t);
         for (i = table_home(a, t->cap); t->entries[i].a; i = (i + 1) & (t->cap - 1)) continue;
     }
