@@ -89,10 +89,23 @@ int sq_push(Position *s, Move m);
 void sq_pop(Position *s, Move m, int32_t undo);
 int sq_search_moves(const Position *s, Move *legal, int k, Move *out);
 int sq_dead_end(const Position *s);
-int sq_symmetry_mode(const Position *s);
 int sq_key_head(const Position *s, uint8_t *buf, uint8_t mode_byte);
-int sq_pile_class(const Position *s, int mode, int i);
 int sq_key_in_order(const Position *s, uint8_t *buf);
+
+/* Square's symmetry, inline here as keys.c hashes with it at every node.  Are piles
+ * interchangeable here, and in which mode (see SquareKnowledge.canonical_key): 0 none, 1 all
+ * twelve alike, 2 (free, while the stock lasts) the upper nine alike and the bottom three alike. */
+static inline int sq_symmetry_mode(const Position *s) {
+    if (!s->count[STOCK] && !s->redeals) return 1;  /* all twelve alike */
+    if (s->flags) return 2;                          /* free: upper nine alike, bottom three alike */
+    return 0;
+}
+
+/* The symmetry class of square pile i in mode `mode`: in mode 2 bottom row or not, and its round
+ * mark; else 0. */
+static inline int sq_pile_class(const Position *s, int mode, int i) {
+    return mode == 2 ? (((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
+}
 
 /* precedence.c */
 int pr_legal_moves(const Position *s, Move *out);

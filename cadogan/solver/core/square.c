@@ -240,14 +240,6 @@ static void sq_order_moves(const Position *s, Move *mv, int k) {
 
 /* ---------------------------------------------------------------------------- symmetric moves */
 
-/* Square: are piles interchangeable here, and in which mode (see SquareKnowledge.canonical_key): 0 none,
- * 1 all twelve alike, 2 (free, while the stock lasts) the upper nine alike and the bottom three alike. */
-int sq_symmetry_mode(const Position *s) {
-    if (!s->count[STOCK] && !s->redeals) return 1;  /* all twelve alike */
-    if (s->flags) return 2;                      /* free: upper nine alike, bottom three alike */
-    return 0;
-}
-
 /* Are piles p and q interchangeable in symmetry mode `mode`: the same cards, and in mode 2 the same
  * row (bottom or upper) and the same round mark? */
 static int sq_same_class(const Position *s, int p, int q, int mode) {
@@ -395,12 +387,6 @@ int sq_key_head(const Position *s, uint8_t *buf, uint8_t mode_byte) {
     k += s->count[STOCK];
     buf[k++] = mode_byte;
     return k;
-}
-
-/* The symmetry class of square pile i in mode `mode`: in mode 2 bottom row or not, and its round
- * mark; else 0. */
-int sq_pile_class(const Position *s, int mode, int i) {
-    return mode == 2 ? (((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
 }
 
 /* Square's canonical key when no pile is interchangeable (symmetry mode 0): the head, the round
