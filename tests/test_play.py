@@ -13,7 +13,7 @@ from cadogan import games
 from cadogan.errors import BadInput
 from cadogan.history import History
 from cadogan.play import Board, Session, _tokens, add_play_arguments, run_play
-from cadogan.solver import Hint, SolveResult
+from cadogan.solver import Hint, SolveResult, solve
 
 from handmade import run_cli
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
@@ -134,7 +134,7 @@ def test_precedence_no_moves_left_is_a_loss(monkeypatch, capsys):
     script = f"{passes} redeal\n{passes} redeal\n{passes}\n"
     out = play(monkeypatch, capsys, ["precedence", "-d", "0"], script)
     assert "No moves left: the game is lost" in last_board(out)
-    assert "u undo · restart · s solution · n new deal · q quit" in last_board(out)
+    assert "w where did it go wrong · u undo · restart · s solution · n new deal · q quit" in last_board(out)
     assert "No moves left" not in out[: out.rfind("Precedence · ")]
 
 
@@ -170,13 +170,13 @@ class FakeSolver:
 
 def test_hint_shows_the_solver_move(monkeypatch, capsys):
     fake = FakeSolver("winnable", "t1>f1")
-    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
     out = play(monkeypatch, capsys, ["british-square", "-v", "columns", "-d", "3"], "h\n")
     assert "Hint: t1>f1 (AC to f1) — the game can still be won" in out and fake.calls == 1
 
 
 def test_lost_verdict_shows_a_notice_until_undone(monkeypatch, capsys):
-    monkeypatch.setattr("cadogan.play._solver", lambda: FakeSolver("lost", "deal"))
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: FakeSolver("lost", "deal"))
     out = play(monkeypatch, capsys, ["precedence", "-d", "2"], "deal\nh\ndeal\nu u\n")
     boards = re.split(r"^Precedence · ", out, flags=re.M)[1:]
     notice = "The solver says this position is lost"
@@ -259,7 +259,7 @@ class FakeSolve:
 
 def test_solution_of_a_lost_deal_is_said_and_remembered(monkeypatch, capsys):
     fake = FakeSolve("lost")
-    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
     out = play(monkeypatch, capsys, ["precedence", "-d", "2"], "deal\ns\nsolution\nu\n")
     assert out.count("This deal is lost: the solver proved that no line wins.") == 2
     assert out.count("Searching for a winning line") == 1 and len(fake.asked) == 1  # the second answer is instant
@@ -270,7 +270,7 @@ def test_solution_of_a_lost_deal_is_said_and_remembered(monkeypatch, capsys):
 
 def test_solution_not_found_in_time_is_not_a_loss(monkeypatch, capsys):
     fake = FakeSolve("unknown")
-    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
     out = play(monkeypatch, capsys, ["square", "-d", "3", "--solution-seconds", "0.5"], "s\ns\n")
     message = "No winning line found in 0.5 s — this does not mean the deal is lost."
     assert out.count(message) == 2 and len(fake.asked) == 2  # an undecided answer is asked again
@@ -286,7 +286,7 @@ def test_a_won_solution_is_remembered(monkeypatch, capsys):
             calls.append(timeout)
             return solver.solve(state, timeout=timeout)
 
-    monkeypatch.setattr("cadogan.play._solver", lambda: Counting())
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: Counting())
     out = play(monkeypatch, capsys, ["precedence", "-d", "10", "--solution-seconds", "7"], "s\nq\ndeal\ns\nend\n")
     assert calls == [7.0] and out.count("Searching for a winning line") == 1
     assert "The solution (found earlier):" in out
@@ -317,7 +317,7 @@ def test_a_bare_s_is_the_solution_and_s_with_a_pile_a_move(monkeypatch, capsys):
     assert _tokens("s") == ["s"] and _tokens("solution") == ["solution"]
     assert _tokens("s t3") == ["s>t3"] and _tokens("st3") == ["s>t3"]
     fake = FakeSolve("unknown")
-    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
     state = games.load("square", "free", 3)
     first = state.to_json()["stock"][0]
     out = play(monkeypatch, capsys, ["square", "-v", "free", "-d", "3"], "s t5\n")
@@ -326,7 +326,7 @@ def test_a_bare_s_is_the_solution_and_s_with_a_pile_a_move(monkeypatch, capsys):
 
 def test_help_and_keys_mention_the_solution(monkeypatch, capsys):
     out = play(monkeypatch, capsys, ["precedence", "-d", "1"], "?\n")
-    assert "· h hint · s solution · ? help" in out
+    assert "· h hint · s solution · w where did it go wrong · ? help" in out
     assert re.search(r"^  s  the solution: the solver's winning line", out, re.M)
 
 
@@ -409,7 +409,7 @@ def test_the_winnability_check_calls_out_the_move_that_lost_the_game():
 
 def test_the_winnability_check_stays_quiet_on_lines_that_change_nothing(monkeypatch):
     fake = FakeSolver("winnable", None)
-    monkeypatch.setattr("cadogan.play._solver", lambda: fake)
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
     session = Session(History(games.load("precedence", "king-out", 3)), out=io.StringIO())
     session.handle("v")
     for line in ("m", "w>f9", "?"):
@@ -422,9 +422,9 @@ def test_the_winnability_check_stays_quiet_on_lines_that_change_nothing(monkeypa
 def test_a_hint_that_finds_a_loss_says_since_when_the_game_was_winnable(monkeypatch):
     out = io.StringIO()
     session = Session(History(games.load("precedence", "king-out", 3)), out=out)
-    monkeypatch.setattr("cadogan.play._solver", lambda: FakeSolver("winnable", "deal"))
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: FakeSolver("winnable", "deal"))
     session.handle("h")
-    monkeypatch.setattr("cadogan.play._solver", lambda: FakeSolver("lost", None))
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: FakeSolver("lost", None))
     session.handle("deal deal")
     session.handle("h")
     session.flush()
@@ -433,3 +433,92 @@ def test_a_hint_that_finds_a_loss_says_since_when_the_game_was_winnable(monkeypa
     session.handle("h")  # lost after lost: nothing new to say about when
     session.flush()
     assert out.getvalue().count("It could still be won") == 1
+
+
+# --- w: where did it go wrong ---------------------------------------------------------------------
+
+def random_lost_game(deal: int) -> list[str]:
+    """A British Square piles game played at random to a dead end (the analysis decides it in a second)."""
+    import random
+    from cadogan.solver.playing import play_out
+    return [str(m) for m in play_out(games.load("british-square", "piles", deal), random.Random(deal)).move_stack]
+
+
+def test_w_shows_the_losing_move_and_steps_through_a_winning_line(monkeypatch, capsys):
+    from cadogan.solver.analysis import analyse
+    moves = random_lost_game(3)
+    a = analyse("british-square", "piles", 3, moves, timeout=10)
+    assert a.result == "went-wrong"
+    k = a.last_winnable
+    out = play(monkeypatch, capsys, ["british-square", "-d", "3", "--analysis-seconds", "10", *moves], "w\n\nend\nq\n")
+    assert "No moves left: the game is lost. w where did it go wrong" in out
+    assert f"The game went wrong at move {k + 1}: {a.losing_move} (" in out
+    assert f"It could still be won after move {k}; after that move it cannot." in out
+    steps = re.findall(r"^Winning line, step (\d+) of (\d+)", out, re.M)
+    assert [int(s) for s, _ in steps] == [0, 1, len(a.line)] and all(int(n) == len(a.line) for _, n in steps)
+    assert f"the position after move {k}, before the losing move" in out
+    assert "★ Won: all 104 cards are on the foundations." in out
+    assert "Back to your game." in out
+    assert header_moves(out)[-1] == len(moves)  # closing the viewer leaves the game as it was
+
+
+def test_w_back_takes_the_game_back_to_the_last_winnable_position_and_r_redoes(monkeypatch, capsys):
+    moves = random_lost_game(3)
+    out = play(monkeypatch, capsys, ["british-square", "-d", "3", "--analysis-seconds", "10", *moves], "w\nback\nr\n")
+    k = int(re.search(r"The game went wrong at move (\d+)", out).group(1)) - 1
+    assert f"Your game is back after move {k}: {len(moves) - k} moves taken back (r redoes them)." in out
+    assert header_moves(out)[-2:] == [k, k + 1]
+    assert f"{moves[k]} redone" in out
+
+
+class FakeAnalyser:
+    def __init__(self, **answer) -> None:
+        from cadogan.solver.analysis import Analysis
+        self.answer = Analysis("precedence", "king-out", 3, **answer)
+        self.asked: list[int] = []
+
+    def analyse_state(self, state, seconds):
+        self.asked.append(len(state.move_stack))
+        return self.answer
+
+
+def test_w_on_a_deal_lost_from_the_start_blames_no_move(monkeypatch, capsys):
+    fake = FakeAnalyser(result="never-winnable")
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
+    out = play(monkeypatch, capsys, ["precedence", "-d", "3", "deal", "deal"], "w\n")
+    assert "Nothing you played lost this game: the solver proved the deal lost from the start." in out
+    assert fake.asked == [2] and not re.search(r"^Winning line, step", out, re.M)
+
+
+def test_w_undecided_is_said_honestly(monkeypatch, capsys):
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: FakeAnalyser(result="unknown"))
+    out = play(monkeypatch, capsys, ["precedence", "-d", "3", "--analysis-seconds", "2", "deal"], "w\n")
+    assert "The solver could not decide in 2 s where the game was lost — this does not mean it was not." in out
+
+
+def test_w_on_a_game_still_winnable_offers_the_line_from_here(monkeypatch, capsys):
+    line = [str(m) for m in solve(games.load("precedence", "king-out", 10), timeout=10).moves]
+    fake = FakeAnalyser(result="winnable", last_winnable=2, line=[games.Move.from_text(m) for m in line[2:]])
+    fake.answer.deal = 10
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
+    out = play(monkeypatch, capsys, ["precedence", "-d", "10", *line[:2]], "w\nback\nend\nq\n")
+    assert f"Nothing went wrong yet: the game can still be won, in {len(line) - 2} moves more." in out
+    assert "✗ back: the winning line is showing" not in out  # back steps back here: there is nothing to take back
+    assert header_moves(out)[-1] == 2
+
+
+def test_w_refuses_a_line_that_does_not_win(monkeypatch, capsys):
+    fake = FakeAnalyser(result="went-wrong", last_winnable=1, losing_move="deal", line=[games.DEAL])
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: fake)
+    out = play(monkeypatch, capsys, ["precedence", "-d", "3", "deal", "deal"], "w\n")
+    assert "The solver's line does not win: please report this deal." in out
+    assert not re.search(r"^Winning line, step", out, re.M)
+
+
+def test_w_on_a_won_game_has_nothing_to_say():
+    out = io.StringIO()
+    session = Session(History(near_won_precedence()), out=out)
+    session.handle("w>f8")
+    session.handle("w")
+    session.flush()
+    assert "The game is won: nothing went wrong." in out.getvalue()

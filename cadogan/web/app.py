@@ -83,6 +83,7 @@ from cadogan.history import History
 from cadogan.solver.cache import position_key
 from cadogan.store import SavedGame, StaleGame, Store
 from cadogan.survey.pool import winnable_deals
+from cadogan.web import analysis
 from cadogan.web.security import Guard, RateLimit, client_key
 from cadogan.web.solver_service import Busy, Gone, Payload, SolverService, Superseded
 
@@ -627,7 +628,7 @@ def make_app(store: Store, *, hosts: set[str] | None = None, solver: SolverServi
     service = solver if solver is not None else SolverService(processes=False)
     api = Api(store, service, games_per_minute, body_seconds)
     routes = [
-        *api.routes(), *(extra or []),
+        *api.routes(), *analysis.routes_for(api), *(extra or []),
         Route("/api/{rest:path}", _no_route, methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -38,7 +38,7 @@ __all__ = ["SolverService", "Busy", "Superseded", "Gone", "compute", "Payload"]
 
 # (kind, game, variant, deal, moves, budget): what a worker needs to rebuild the position and search it
 Payload = tuple[str, str, str, int, tuple[str, ...], float]
-KINDS = ("hint", "solve")
+KINDS = ("hint", "solve", "analyse", "verdict")  # every kind but hint is long work, run in the solve lanes
 WORKER_NICENESS = 10
 
 
@@ -61,7 +61,8 @@ class Gone(Exception):
 # --- what a worker computes ------------------------------------------------------------------------
 def compute(payload: Payload) -> dict[str, Any]:
     """The answer to one search (in a worker): ``hint`` -> {move, verdict}; ``solve`` -> {result, moves,
-    seconds, nodes}."""
+    seconds, nodes}; ``analyse`` -> ``cadogan analyse``'s object for ``moves``; ``verdict`` -> what is
+    known about the deal (``cadogan.solver.verdict``)."""
     kind, game, variant, deal, moves, budget = payload
     state = games.load(game, variant, deal)
     for token in moves:
@@ -69,6 +70,12 @@ def compute(payload: Payload) -> dict[str, Any]:
     if kind == "hint":
         move, verdict = solver_hint(state, budget)
         return {"move": move, "verdict": verdict}
+    if kind == "analyse":
+        from cadogan.solver.analysis import analyse_state
+        return analyse_state(state, budget).to_json()
+    if kind == "verdict":
+        from cadogan.solver.verdict import deal_verdict
+        return deal_verdict(game, variant, deal, seconds=budget).to_json()
     outcome = solver.solve(state, timeout=budget)
     line = [str(m) for m in outcome.moves] if outcome.result == "won" else []
     return {"result": outcome.result, "moves": line, "seconds": round(outcome.seconds, 3), "nodes": outcome.nodes,
@@ -87,6 +94,8 @@ def solver_hint(state: games.State, budget: float) -> tuple[str | None, str]:
 
 def decided(kind: str, answer: dict[str, Any]) -> bool:
     """Whether a longer search could not change ``answer``."""
+    if kind == "verdict":
+        return answer.get("verdict") != "undecided"
     return (answer.get("verdict") if kind == "hint" else answer.get("result")) != "unknown"
 
 
@@ -271,7 +280,7 @@ class SolverService:
     def _enqueue(self, kind: str, key: str, payload: Payload) -> Job:
         waiting = [j for j in self._queue if j.kind == kind]
         if len(waiting) >= self.queue_limit:
-            lanes = self.solve_lanes if kind == "solve" else self.size
+            lanes = self.size if kind == "hint" else self.solve_lanes
             ahead = sum(j.budget for j in waiting) + sum(j.budget for j in self._running if j.kind == kind)
             raise Busy(max(1, math.ceil(ahead / lanes)))
         job = Job(kind, key, payload, asyncio.get_running_loop().create_future())
@@ -307,9 +316,9 @@ class SolverService:
         hint = next((j for j in self._queue if j.kind == "hint"), None)
         if hint is not None:
             return hint
-        if sum(1 for j in self._running if j.kind == "solve") >= self.solve_lanes:
+        if sum(1 for j in self._running if j.kind != "hint") >= self.solve_lanes:
             return None
-        return next((j for j in self._queue if j.kind == "solve"), None)
+        return next(iter(self._queue), None)
 
     def _dispatch(self) -> None:
         loop = asyncio.get_running_loop()

@@ -1,0 +1,231 @@
+"""Where did a game go wrong?  The last position along a line of play from which a win was still
+possible, the move that lost it, and a winning continuation from there (SPEC.md, ``cadogan analyse``).
+
+Winnability is monotone along a line: a position from which a win is possible stays so at every
+earlier point of the line (play on to it, then win), and a proven-lost position stays lost at every
+later point (every later position is reached from it).  So the positions 0..n of a line of n moves
+are a winnable prefix and a lost suffix, and the analysis is a search for that boundary:
+
+* the start first (lost: ``never-winnable``), then the end (winnable: ``winnable``; a dead end is
+  lost at no cost), then bisection: a winnable position before a proven-lost one brackets the
+  losing move, and the solver is asked about a position near the middle of the bracket;
+* every search shares one deadline.  A search inside the bracket gets a small budget; a position
+  it leaves undecided is taken as the bracket's high end for now (a winnable position is most
+  often quickly shown so; a slow one is most often lost), and the bisection goes on below it.  When
+  the bracket is down to one undecided position after a winnable one, that position gets all the
+  time left: the answer depends on it alone;
+* a winning line found from position i is reused: wherever the player's line meets a position of
+  that winning line later on (the same position, whatever the order of the moves), the player
+  could still win there too, so the bracket's low end jumps ahead without a search;
+* every line reported is replayed through the engine before it is believed.
+
+>>> a = analyse("precedence", "king-out", 10, ["deal", "deal"], timeout=10)
+>>> a.result, a.last_winnable, a.losing_move
+('winnable', 2, None)
+>>> games.load("precedence", "king-out", 10).line_wins(["deal", "deal"] + a.line)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from cadogan import games
+from cadogan.errors import CadoganError
+from cadogan.games.base import Move, State
+from cadogan.solver import solve
+
+EDGE_SHARE = 0.15  # of the timeout: the first search of the start and of the end of the line
+ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
+MIN_SECONDS = 0.2
+MAX_MEMORY_MB = 512  # the transposition table of each search (searches run one after another)
+
+__all__ = ["Analysis", "analyse", "analyse_state"]
+
+
+@dataclass
+class Analysis:
+    """The answer of ``cadogan analyse`` (SPEC.md).
+
+    ``result``: ``winnable``, ``went-wrong``, ``never-winnable`` or ``unknown``.  ``last_winnable``:
+    the number of moves after which a win was (last) possible; ``losing_move``: the move after it;
+    ``line``: a winning line from the position after ``last_winnable`` moves.  ``known_winnable`` and
+    ``known_lost`` are the bracket at the end (move counts; None where nothing was proven), and
+    ``searches`` the solver calls made: (moves played, result, seconds).
+    """
+
+    game: str
+    variant: str
+    deal: int | None
+    result: str
+    last_winnable: int | None = None
+    losing_move: str | None = None
+    line: list[Move] = field(default_factory=list)
+    seconds: float = 0.0
+    known_winnable: int | None = None
+    known_lost: int | None = None
+    searches: list[tuple[int, str, float]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of SPEC.md, no more and no fewer keys."""
+        return {"game": self.game, "variant": self.variant, "deal": self.deal, "result": self.result,
+                "last_winnable": self.last_winnable, "losing_move": self.losing_move,
+                "line": [str(m) for m in self.line], "seconds": round(self.seconds, 3)}
+
+
+def analyse(game: str, variant: str | None, deal: int, moves: Sequence[Move | str],
+            timeout: float = 60.0) -> Analysis:
+    """Analyse the line ``moves`` of a deal within ``timeout`` seconds (all searches together).
+
+    IllegalMove (or BadInput) when a move cannot be played: the line must replay first.
+    """
+    state = games.load(game, variant, deal)
+    for move in moves:
+        state.play(move)
+    return analyse_state(state, timeout)
+
+
+def analyse_state(state: State, timeout: float = 60.0) -> Analysis:
+    """Analyse the line that led to ``state`` (its ``move_stack``) from the start of its deal;
+    ``state`` is left unchanged."""
+    return _Bisection(state.copy(), timeout).run()
+
+
+class _Bisection:
+    """The search for the boundary between the winnable prefix and the lost suffix of a line."""
+
+    def __init__(self, state: State, timeout: float) -> None:
+        self.start_time = time.perf_counter()
+        self.deadline = self.start_time + max(0.0, timeout)
+        self.timeout = max(0.0, timeout)
+        self.moves: list[Move] = list(state.move_stack)
+        self.final = state
+        self.n = len(self.moves)
+        self.lo = -1  # the last position proven winnable (-1: none yet)
+        self.hi = self.n + 1  # the first position proven lost (n + 1: none yet)
+        self.line: list[Move] = []  # a winning line from position lo
+        self.tried: dict[int, float] = {}  # position -> the largest budget it was left undecided with
+        self.searches: list[tuple[int, str, float]] = []
+        self._keys: dict[int, str] = {}
+        self.analysis = Analysis(state.game.id, state.variant, state.deal, "unknown")
+
+    # --- the search --------------------------------------------------------------------------
+    def run(self) -> Analysis:
+        self._free_answers()
+        while not self._decided():
+            left = self.deadline - time.perf_counter()
+            if left <= 0.01:
+                break
+            index, seconds = self._next_question(left)
+            if self.tried.get(index, 0.0) >= seconds:
+                break  # it already had all the time there is
+            self._ask(index, seconds)
+        return self._answer()
+
+    def _free_answers(self) -> None:
+        """What needs no search: a won end is winnable with no moves, a dead end is lost."""
+        if self.final.is_won():
+            self._winnable(self.n, [])
+        elif not self.final.legal_moves():
+            self.hi = self.n
+
+    def _decided(self) -> bool:
+        return self.hi == 0 or self.lo == self.n or self.hi - self.lo == 1
+
+    def _next_question(self, left: float) -> tuple[int, float]:
+        """The position to ask about next and the seconds to give it.
+
+        The start, then the end, with ``EDGE_SHARE`` of the timeout; then the middle of the bracket
+        with ``ROUND_SHARE``, where an undecided position counts as the bracket's high end for now
+        (a winnable position is most often shown so within seconds, so a slow one is taken as lost
+        until a search says otherwise); when the
+        bracket is down to that one undecided position, it gets all the time that is left: no
+        answer can be given without deciding it."""
+        for edge in (0, self.n):
+            if self.lo < edge < self.hi and edge not in self.tried:
+                return edge, min(left, max(MIN_SECONDS, self.timeout * EDGE_SHARE))
+        upper = min([self.hi] + [i for i in self.tried if self.lo < i < self.hi])
+        if upper - self.lo > 1:
+            return (self.lo + upper) // 2, min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE))
+        return upper, left
+
+    def _ask(self, index: int, seconds: float) -> None:
+        state = self._position(index)
+        found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB)
+        self.searches.append((index, found.result, round(found.seconds, 3)))
+        if found.result == "won" and _wins(state, found.moves):
+            self._winnable(index, list(found.moves))
+        elif found.result == "lost":
+            self.hi = min(self.hi, index)
+        else:
+            self.tried[index] = max(self.tried.get(index, 0.0), seconds)
+
+    def _winnable(self, index: int, line: list[Move]) -> None:
+        """Position ``index`` wins with ``line``; jump ahead to the latest later position of the
+        player's line that the winning line passes through."""
+        if index <= self.lo:
+            return
+        self.lo, self.line = index, line
+        if index >= self.n or self.hi - index <= 1:
+            return
+        along = self._position(index)
+        seen: dict[str, int] = {}
+        for step, move in enumerate(line, 1):
+            along.push(move)
+            seen.setdefault(_key(along), step)
+        for later in range(min(self.hi, self.n + 1) - 1, index, -1):
+            step = seen.get(self._key_of(later))
+            if step is not None:
+                self.lo, self.line = later, line[step:]
+                return
+
+    # --- positions along the player's line -----------------------------------------------------
+    def _position(self, index: int) -> State:
+        """A fresh copy of the position after the first ``index`` moves of the line."""
+        state = self.final.copy()
+        for _ in range(self.n - index):
+            state.pop()
+        return state
+
+    def _key_of(self, index: int) -> str:
+        if not self._keys:
+            state = self.final.copy()
+            for i in range(self.n, -1, -1):
+                self._keys[i] = _key(state)
+                if i:
+                    state.pop()
+        return self._keys[index]
+
+    # --- the answer ---------------------------------------------------------------------------
+    def _answer(self) -> Analysis:
+        a = self.analysis
+        a.seconds = time.perf_counter() - self.start_time
+        a.searches = self.searches
+        a.known_winnable = self.lo if self.lo >= 0 else None
+        a.known_lost = self.hi if self.hi <= self.n else None
+        if self.lo == self.n:
+            a.result, a.last_winnable, a.line = "winnable", self.n, self.line
+        elif self.hi == 0:
+            a.result = "never-winnable"
+        elif self.lo >= 0 and self.hi - self.lo == 1:
+            a.result, a.last_winnable, a.line = "went-wrong", self.lo, self.line
+            a.losing_move = str(self.moves[self.lo])
+        return a
+
+
+def _key(state: State) -> str:
+    """The position without its history: two states with the same key have the same future."""
+    position = state.to_json()
+    return json.dumps(position, sort_keys=True)
+
+
+def _wins(state: State, line: list[Move]) -> bool:
+    """True when ``line`` replays to a win from ``state`` (a solver fault is never believed)."""
+    try:
+        return state.line_wins(line)
+    except CadoganError:
+        return False
+

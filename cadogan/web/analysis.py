@@ -1,0 +1,78 @@
+"""The analysis routes of ``cadogan serve``: where did a game go wrong, and what is known about its deal.
+
+* ``GET /api/games/{id}/analysis?budget=S`` → ``cadogan analyse``'s object (SPEC.md) for the game's
+  moves so far; ``budget``: seconds for all the searches together (default ``ANALYSIS_BUDGET``, from
+  0.1 to ``MAX_ANALYSIS_BUDGET``).
+* ``GET /api/games/{id}/verdict?budget=S`` → ``{"verdict": "winnable"|"lost"|"undecided",
+  "difficulty": "easy"|"medium"|"hard"|"lost"|"unknown", "source": "pool"|"solver"}``: what is known
+  about the game's deal before any move (``cadogan.solver.verdict``; docs/difficulty.md), default
+  budget ``VERDICT_BUDGET``, from 0.1 to ``MAX_VERDICT_BUDGET`` seconds.
+
+Both go through the server's solver service (``cadogan.web.solver_service``) like hints and
+solutions: bounded (429 ``busy`` with ``Retry-After`` beyond its queue), cancelled when the client
+hangs up or asks again for the same game, decided answers kept per position (an analysis per game
+record, a verdict per deal). Bad parameters answer 400 ``{"error", "code": "bad-parameter", "name"}``;
+an unknown game id is the app's 404. Wired into the app by ``routes_for(api)``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from cadogan.solver.cache import position_key
+
+ANALYSIS_BUDGET = 10.0
+MAX_ANALYSIS_BUDGET = 60.0
+VERDICT_BUDGET = 3.0
+MAX_VERDICT_BUDGET = 10.0
+MIN_BUDGET = 0.1
+
+
+def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[BaseRoute]:
+    """The two routes over the app's ``Api``: its ``registry.get(game_id)`` gives (saved, history),
+    its ``_ask(request, kind, key, payload, owner)`` asks the solver service."""
+
+    def handler(kind: str, default: float, high: float) -> Any:
+        async def answer(request: Request) -> Response:
+            game_id = request.path_params["game_id"]
+            saved, history = await api.registry.get(game_id)
+            try:
+                budget = _budget(request, default, high)
+            except BadBudget as err:
+                return err.response()
+            moves = [str(m) for m in history.state.move_stack] if kind == "analyse" else []
+            what = {"record": history.state.record()} if kind == "analyse" else \
+                {"game": saved.game, "variant": saved.variant, "deal": str(saved.deal)}
+            payload = (kind, saved.game, saved.variant, saved.deal, tuple(moves), budget)
+            found, _ = await api._ask(request, kind, position_key(kind, what), payload, owner=f"{game_id}:{kind}")
+            return JSONResponse(found)
+        return answer
+
+    return [Route(game_path + "/analysis", handler("analyse", ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET), methods=["GET"]),
+            Route(game_path + "/verdict", handler("verdict", VERDICT_BUDGET, MAX_VERDICT_BUDGET), methods=["GET"])]
+
+
+class BadBudget(Exception):
+    """A ``budget`` query parameter that is not a number of seconds in range: 400 ``bad-parameter``."""
+
+    def response(self) -> Response:
+        return JSONResponse({"error": str(self), "code": "bad-parameter", "name": "budget"}, status_code=400)
+
+
+def _budget(request: Request, default: float, high: float) -> float:
+    """The ``budget`` query parameter in seconds, from MIN_BUDGET to ``high``; BadBudget if not."""
+    text = request.query_params.get("budget")
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (MIN_BUDGET <= value <= high):  # also refuses nan and inf
+        raise BadBudget(f"budget must be from {MIN_BUDGET:g} to {high:g} seconds, not {text[:30]!r}")
+    return value

@@ -1,0 +1,276 @@
+"""``cadogan analyse``: the engine (``cadogan.solver.analysis``) and the command (SPEC.md).
+
+Every decided answer is checked against the engine and the solver on their own: the line replays to
+a win from the position after ``last_winnable`` moves, the position after the losing move is proven
+lost by ``solve``, and ``never-winnable`` only comes on a start ``solve`` proves lost.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from cadogan import games
+from cadogan.errors import IllegalMove
+from cadogan.solver import SolveResult, solve
+from cadogan.solver import analysis as analysis_module
+from cadogan.solver.analysis import Analysis, analyse, analyse_state
+from cadogan.solver.playing import play_out
+
+from handmade import run_cli
+from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
+
+KEYS = ["game", "variant", "deal", "result", "last_winnable", "losing_move", "line", "seconds"]
+PROOF_SECONDS = 20.0  # the solver on its own, to confirm an answer
+
+
+def check_honest(a: Analysis, moves: list[str]) -> None:
+    """The answer ``a`` on the line ``moves`` is what the engine and the solver say on their own."""
+    start = games.load(a.game, a.variant, a.deal)
+    assert list(a.to_json()) == KEYS
+    if a.result == "winnable":
+        assert a.last_winnable == len(moves) and a.losing_move is None
+        assert start.line_wins(moves + [str(m) for m in a.line])
+    elif a.result == "went-wrong":
+        k = a.last_winnable
+        assert k is not None and 0 <= k < len(moves) and a.losing_move == moves[k]
+        assert start.line_wins(moves[:k] + [str(m) for m in a.line])
+        after = games.replay(start.game, a.variant, a.deal, moves[:k + 1])
+        assert solve(after, timeout=PROOF_SECONDS).result == "lost"
+    elif a.result == "never-winnable":
+        assert (a.last_winnable, a.losing_move, a.line) == (None, None, [])
+        assert solve(start, timeout=PROOF_SECONDS).result == "lost"
+    else:
+        assert a.result == "unknown" and (a.last_winnable, a.losing_move, a.line) == (None, None, [])
+
+
+def winning_line(game: str, variant: str, deal: int) -> list[str]:
+    found = solve(games.load(game, variant, deal), timeout=PROOF_SECONDS)
+    assert found.result == "won"
+    return [str(m) for m in found.moves]
+
+
+def deviation(game: str, variant: str, deal: int, back: int, seed: int) -> list[str]:
+    """A winning line of the deal cut ``back`` moves before its end, then played on at random."""
+    state = games.replay(games.get(game), variant, deal, winning_line(game, variant, deal))
+    for _ in range(back):
+        state.pop()
+    play_out(state, random.Random(seed))
+    return [str(m) for m in state.move_stack]
+
+
+# --- hand-made lines ------------------------------------------------------------------------------
+
+def test_the_losing_move_of_a_known_line_is_found():
+    line = expand(LOSABLE_LINE)
+    at, losing = losing_point(line)
+    moves = line[:at] + [losing]
+    a = analyse("precedence", "king-out", LOSABLE_DEAL, moves, timeout=20)
+    assert (a.result, a.last_winnable, a.losing_move) == ("went-wrong", at, losing)
+    check_honest(a, moves)
+
+
+def test_a_line_that_still_wins_is_winnable_with_its_continuation():
+    line = winning_line("precedence", "first-king", 2)
+    a = analyse("precedence", "first-king", 2, line[:40], timeout=10)
+    assert (a.result, a.last_winnable) == ("winnable", 40)
+    check_honest(a, line[:40])
+
+
+def test_no_moves_at_all_asks_about_the_deal_itself():
+    a = analyse("british-square", "piles", 2, [], timeout=10)
+    assert (a.result, a.last_winnable) == ("winnable", 0)
+    check_honest(a, [])
+
+
+def test_a_won_game_is_winnable_with_nothing_left_to_play():
+    line = winning_line("british-square", "piles", 2)
+    a = analyse("british-square", "piles", 2, line, timeout=5)
+    assert (a.result, a.last_winnable, a.line) == ("winnable", len(line), [])
+
+
+def test_a_deal_lost_from_the_start_is_never_winnable():
+    # British Square columns: the solver proves deal 2 lost in milliseconds
+    moves = [str(m) for m in play_out(games.load("british-square", "columns", 2), random.Random(2)).move_stack]
+    a = analyse("british-square", "columns", 2, moves, timeout=10)
+    assert a.result == "never-winnable"
+    check_honest(a, moves)
+
+
+def test_an_illegal_move_is_refused_before_any_search():
+    with pytest.raises(IllegalMove):
+        analyse("precedence", "king-out", 10, ["deal", "w>f3"], timeout=5)
+
+
+# --- random lines, every variant ------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, variant, deal, back", [
+    ("precedence", "king-out", 0, 60), ("precedence", "first-king", 0, 40),
+    ("british-square", "piles", 3, 30), ("square", "classic", 2, 20), ("square", "classic", 4, 30),
+])
+def test_a_winning_line_gone_astray_at_random(game, variant, deal, back):
+    moves = deviation(game, variant, deal, back, seed=back)
+    a = analyse(game, variant, deal, moves, timeout=10)
+    check_honest(a, moves)
+
+
+@pytest.mark.parametrize("game, variant, deal", [
+    ("british-square", "piles", 3), ("british-square", "columns", 4),
+    ("square", "classic", 4), ("square", "free", 1), ("precedence", "king-out", 4), ("precedence", "first-king", 5),
+])
+def test_random_games_to_a_dead_end_get_honest_answers(game, variant, deal):
+    moves = [str(m) for m in play_out(games.load(game, variant, deal), random.Random(deal)).move_stack]
+    a = analyse(game, variant, deal, moves, timeout=2)
+    assert a.seconds < 2 + 1.0
+    check_honest(a, moves)
+
+
+def test_random_british_square_games_are_decided():
+    for deal in (2, 3):
+        moves = [str(m) for m in play_out(games.load("british-square", "piles", deal), random.Random(deal)).move_stack]
+        assert analyse("british-square", "piles", deal, moves, timeout=10).result == "went-wrong"
+
+
+# --- the bisection, with a solver whose answers the test sets -------------------------------------
+
+class FakeSolver:
+    """Positions up to ``boundary`` (moves played) are winnable, later ones lost; a position in
+    ``hard`` is undecided unless given at least ``hard[i]`` seconds."""
+
+    def __init__(self, boundary: int, hard: dict[int, float] | None = None) -> None:
+        self.boundary = boundary
+        self.hard = hard or {}
+        self.asked: list[tuple[int, float]] = []
+
+    def __call__(self, state, timeout=None, max_memory_mb=None, **_):
+        index = len(state.move_stack)
+        self.asked.append((index, timeout))
+        if timeout < self.hard.get(index, 0.0):
+            return SolveResult("unknown", seconds=timeout)
+        return SolveResult("won") if index <= self.boundary else SolveResult("lost")
+
+
+@pytest.fixture()
+def line_of_deals():
+    """A Precedence king-out line of 100 deals (its end is not a dead end)."""
+    state = games.load("precedence", "king-out", 3)
+    for _ in range(100):
+        state.push(games.DEAL)
+    return state
+
+
+def fake(monkeypatch, solver: FakeSolver) -> FakeSolver:
+    monkeypatch.setattr(analysis_module, "solve", solver)
+    monkeypatch.setattr(analysis_module, "_wins", lambda state, line: True)
+    return solver
+
+
+@pytest.mark.parametrize("boundary", [0, 1, 37, 98, 99])
+def test_bisection_finds_the_boundary_in_few_searches(monkeypatch, line_of_deals, boundary):
+    solver = fake(monkeypatch, FakeSolver(boundary))
+    a = analyse_state(line_of_deals, timeout=60)
+    assert (a.result, a.last_winnable, a.losing_move) == ("went-wrong", boundary, "deal")
+    assert len(solver.asked) <= math.ceil(math.log2(101)) + 2
+    assert [i for i, _ in solver.asked[:2]] == [0, 100]  # the start, then the end
+
+
+def test_a_lost_start_ends_the_search_at_once(monkeypatch, line_of_deals):
+    solver = fake(monkeypatch, FakeSolver(-1))
+    assert analyse_state(line_of_deals, timeout=60).result == "never-winnable"
+    assert solver.asked == [(0, 60 * analysis_module.EDGE_SHARE)]
+
+
+def test_a_winnable_end_needs_no_bisection(monkeypatch, line_of_deals):
+    solver = fake(monkeypatch, FakeSolver(100))
+    a = analyse_state(line_of_deals, timeout=60)
+    assert (a.result, a.last_winnable) == ("winnable", 100) and len(solver.asked) == 2
+
+
+def test_a_slow_position_after_the_boundary_gets_the_time_left(monkeypatch, line_of_deals):
+    solver = fake(monkeypatch, FakeSolver(40, hard={41: 20.0, 50: 20.0}))
+    a = analyse_state(line_of_deals, timeout=60)
+    assert (a.result, a.last_winnable) == ("went-wrong", 40)
+    assert [t > 20 for i, t in solver.asked if i == 41] == [False, True]
+
+
+def test_a_position_that_cannot_be_decided_in_time_is_an_honest_unknown(monkeypatch, line_of_deals):
+    solver = fake(monkeypatch, FakeSolver(40, hard={41: 1000.0}))
+    a = analyse_state(line_of_deals, timeout=2)
+    assert (a.result, a.last_winnable, a.losing_move, a.line) == ("unknown", None, None, [])
+    assert a.known_winnable == 40 and a.known_lost is not None and a.known_lost > 41
+    assert max(t for _, t in solver.asked) <= 2 and solver.asked[-1][0] == 41  # the last search: all time left
+
+
+def test_the_winning_line_is_followed_along_the_players_line(monkeypatch):
+    # the player played the first 200 moves of the solver's own line: the start's search shows the
+    # end winnable too, without a search of its own
+    line = winning_line("precedence", "king-out", 10)
+    calls = []
+    real = analysis_module.solve
+
+    def counting(state, **kwargs):
+        calls.append(len(state.move_stack))
+        return real(state, **kwargs)
+
+    monkeypatch.setattr(analysis_module, "solve", counting)
+    a = analyse("precedence", "king-out", 10, line[:200], timeout=20)
+    assert (a.result, a.last_winnable, calls) == ("winnable", 200, [0])
+    check_honest(a, line[:200])
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+def test_command_json_has_the_keys_of_the_spec(capsys):
+    status, out, err = run_cli(capsys, "analyse", "precedence", "--deal", "10", "deal", "deal", "--json",
+                               "--timeout", "10")
+    assert status == 0 and err == ""
+    answer = json.loads(out)
+    assert list(answer) == KEYS
+    assert answer["result"] == "winnable" and answer["last_winnable"] == 2 and answer["deal"] == 10
+    assert games.load("precedence", "king-out", 10).line_wins(["deal", "deal"] + answer["line"])
+
+
+def test_command_text_names_the_losing_move(capsys, tmp_path):
+    moves = [str(m) for m in play_out(games.load("british-square", "piles", 3), random.Random(3)).move_stack]
+    path = tmp_path / "game.txt"
+    path.write_text(" ".join(moves))
+    status, out, err = run_cli(capsys, "analyse", "british-square", "--deal", "3", "--file", str(path))
+    assert status == 0 and err == ""
+    a = analyse("british-square", "piles", 3, moves, timeout=10)
+    assert f"went wrong at move {a.last_winnable + 1}, {a.losing_move}" in out
+    assert "A winning line from there" in out
+
+
+def test_command_never_winnable_in_words(capsys):
+    status, out, _ = run_cli(capsys, "analyse", "british-square", "-v", "columns", "--deal", "2")
+    assert status == 0 and "lost from the start" in out
+
+
+@pytest.mark.parametrize("bad, why", [("w>f1", "4C does not go on f1"), ("dael", "'dael' is not a move")])
+def test_command_illegal_move_exits_1_with_replays_json(capsys, bad, why):
+    status, out, err = run_cli(capsys, "analyse", "precedence", "--deal", "10", "deal", bad, "--json")
+    replay = run_cli(capsys, "replay", "precedence", "--deal", "10", "deal", bad, "--json")
+    assert status == 1 and replay[:2] == (1, out)
+    answer = json.loads(out)
+    assert answer["legal"] is False and answer["moves_applied"] == 1 and answer["won"] is False
+    assert answer["error"].startswith(f"move 2 ({bad}) is illegal: ") and why in answer["error"]
+    assert answer["position"]["game"] == "precedence"
+    assert err.count("\n") == 1 and err.startswith(f"cadogan: move 2 ({bad}) is illegal")
+
+
+@pytest.mark.parametrize("argv", [
+    ["precedence", "--deal", "ten"],
+    ["precedence", "--deal", "10", "--timeout", "0"],
+    ["precedence", "--deal", "10", "--timeout", "nan"],
+    ["precedence", "--deal", "10", "--file", "/no/such/file"],
+    ["precedence", "-v", "queen-out", "--deal", "10"],
+    ["solitaire", "--deal", "1"],
+    ["precedence"],
+])
+def test_command_user_errors_are_one_line_with_exit_status_2(capsys, argv):
+    status, out, err = run_cli(capsys, "analyse", *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("cadogan: ") and "Traceback" not in err
