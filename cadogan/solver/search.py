@@ -33,6 +33,11 @@ DEFAULT_MAX_MEMORY_MB = 1024  # the transposition table's bound when a caller gi
 
 # How often (in nodes) the limits are checked: often, since a dead-end test may take milliseconds in Python.
 _CHECK_EVERY = 8
+# Bytes a table entry takes besides its key's objects: the set's slots (resizing included) and the
+# allocator's rounding of each tuple.  Keys grow as the game goes on: one new key in _SAMPLE_EVERY
+# is measured, and the table reckoned at their mean size.
+_ENTRY_OVERHEAD = 256
+_SAMPLE_EVERY = 64
 
 
 class _SearchBudget:
@@ -90,7 +95,7 @@ def _rules(prune: bool | frozenset[str] | set[str]) -> frozenset[str]:
 
 def pruned_moves(state: State) -> list[Move]:
     """The moves the fully pruned search tries at ``state``, in its order: the game's first safe
-    move alone if it has one, else ``GameKnowledge.search_moves`` (the core's ``gen_search``)."""
+    move alone if it has one, else ``GameKnowledge.search_moves`` (the core's ``search_moves``)."""
     knowledge = knowledge_of(state)
     return knowledge.safe_moves(state)[:1] or knowledge.search_moves(state)
 
@@ -132,7 +137,8 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     if work.is_won():
         return SearchOutcome("won", [], nodes, time.perf_counter() - limits.start)
     visited: set[Any] = {key_of(work)}
-    entry_bytes = 100 + _deep_size(next(iter(visited)))
+    key_bytes, sampled = _deep_size(next(iter(visited))), 1  # for a running mean of the keys' sizes
+    entry_bytes = _ENTRY_OVERHEAD + key_bytes
     if is_dead(work):
         return SearchOutcome("lost", [], nodes, time.perf_counter() - limits.start)
     best_home = work.cards_home()
@@ -164,6 +170,9 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
                 work.pop()
                 continue
             visited.add(key)
+            if len(visited) % _SAMPLE_EVERY == 0:
+                key_bytes, sampled = key_bytes + _deep_size(key), sampled + 1
+                entry_bytes = _ENTRY_OVERHEAD + key_bytes // sampled
             stack.append(iter(candidates(work)))
     finally:
         del work

@@ -1,0 +1,279 @@
+/* British Square (rule family 1): legal moves, their effect and undo, and the solver knowledge of
+ * cadogan/solver/british_square.py (move order, symmetric moves, the safe move, dead ends, the key's
+ * head).  flags: the number of tableau piles (4 or 16). */
+#include "core.h"
+
+#include <string.h>
+
+/* The rank a foundation holding n cards needs next (up from the Ace to the King, then down from
+ * the King to the Ace); 0 when complete. */
+static int bs_foundation_needs(int n) { return n < 13 ? n + 1 : (n < 26 ? 26 - n : 0); }
+
+/* The legal moves in the engine's order; their count. */
+int bs_legal_moves(const Position *s, Move *out) {
+    int k = 0, i, f;
+    int nt = s->ntableau;
+    if (s->count[STOCK] || s->count[WASTE]) {
+        int any_empty = 0;
+        for (i = 0; i < nt; i++) if (!s->count[TABLEAU + i]) { any_empty = 1; break; }
+        if (any_empty) {
+            if (s->count[WASTE])
+                for (i = 0; i < nt; i++)
+                    if (!s->count[TABLEAU + i]) { out[k].src = WASTE; out[k].dst = TABLEAU + i; k++; }
+            if (s->count[STOCK])
+                for (i = 0; i < nt; i++)
+                    if (!s->count[TABLEAU + i]) { out[k].src = STOCK; out[k].dst = TABLEAU + i; k++; }
+            return k;
+        }
+    }
+    if (s->count[STOCK]) { out[k].src = DEAL_MOVE; out[k].dst = DEAL_MOVE; k++; }
+    int faccept[4], started = 0, first_empty = -1;
+    for (f = 0; f < 4; f++) {
+        int n = s->count[FOUNDATION + f];
+        faccept[f] = -1;
+        if (n) {
+            int suit = s->cards[FOUNDATION + f][0] >> 4;
+            started |= 1 << suit;
+            int need = bs_foundation_needs(n);
+            if (need) faccept[f] = need + 16 * suit;
+        } else if (first_empty < 0) first_empty = f;
+    }
+    int taccept1[16], taccept2[16];
+    for (i = 0; i < nt; i++) {
+        int p = TABLEAU + i;
+        taccept1[i] = taccept2[i] = -1;
+        if (!s->count[p]) continue;
+        int top = TOP(s, p);
+        if (s->built[i]) {
+            int step = RANK(top) - RANK(s->cards[p][s->count[p] - 2]);
+            int r = RANK(top) + step;
+            if (r > 0 && r <= 13) taccept1[i] = top + step;
+        } else {
+            if (RANK(top) < 13) taccept1[i] = top + 1;
+            if (RANK(top) > 1) taccept2[i] = top - 1;
+        }
+    }
+    for (int si = -1; si < nt; si++) {
+        int src = si < 0 ? WASTE : TABLEAU + si;
+        if (!s->count[src]) continue;
+        int card = TOP(s, src);
+        if (RANK(card) == 1 && first_empty >= 0 && !((started >> (card >> 4)) & 1))
+            for (f = 0; f < 4; f++)
+                if (!s->count[FOUNDATION + f]) { out[k].src = src; out[k].dst = FOUNDATION + f; k++; }
+        for (f = 0; f < 4; f++) if (faccept[f] == card) { out[k].src = src; out[k].dst = FOUNDATION + f; k++; }
+        for (i = 0; i < nt; i++) {
+            if (TABLEAU + i == src) continue;
+            if (taccept1[i] == card || taccept2[i] == card) { out[k].src = src; out[k].dst = TABLEAU + i; k++; }
+        }
+    }
+    return k;
+}
+
+/* Plays m; the undo entry: 1 if the source pile's built count went down. */
+void bs_push(Position *s, Move m) {
+    int32_t u = 0;
+    if (m.src < 0) {
+        s->cards[WASTE][s->count[WASTE]++] = s->cards[STOCK][--s->count[STOCK]];
+    } else {
+        if (m.src >= TABLEAU && s->built[m.src - TABLEAU]) { s->built[m.src - TABLEAU]--; u = 1; }
+        if (m.dst >= TABLEAU && s->count[m.dst]) s->built[m.dst - TABLEAU]++;
+        s->cards[m.dst][s->count[m.dst]++] = s->cards[m.src][--s->count[m.src]];
+        if (m.dst < TABLEAU) s->cards_home++;
+    }
+    s->undo[s->depth] = u;
+}
+
+void bs_pop(Position *s, Move m, int32_t u) {
+    if (m.src < 0) {
+        s->cards[STOCK][s->count[STOCK]++] = s->cards[WASTE][--s->count[WASTE]];
+        return;
+    }
+    s->cards[m.src][s->count[m.src]++] = s->cards[m.dst][--s->count[m.dst]];
+    if (m.dst < TABLEAU) s->cards_home--;
+    if (m.dst >= TABLEAU && s->count[m.dst]) s->built[m.dst - TABLEAU]--;
+    if (u) s->built[m.src - TABLEAU]++;
+}
+
+/* The kind of a move in the search order (BritishSquareKnowledge.ordered_moves): home, tableau to tableau,
+ * waste, stock, deal. */
+static int bs_move_kind(Move m) {
+    if (m.src < 0) return 4;
+    if (m.dst < TABLEAU) return 0;
+    if (m.src == STOCK) return 3;
+    return m.src >= TABLEAU ? 1 : 2;
+}
+/* Two transfer moves equivalent by symmetry (same source/destination signature): the same or
+ * identical source piles, and the same or identical destinations (two empty foundations). */
+static int bs_equivalent(const Position *s, Move a, Move b) {
+    if (a.src < 0 || b.src < 0) return 0;
+    int srcs = a.src == b.src || (a.src >= TABLEAU && b.src >= TABLEAU && same_pile(s, a.src, b.src, 1));
+    if (!srcs) return 0;
+    if (a.dst == b.dst) return 1;
+    if (a.dst < TABLEAU || b.dst < TABLEAU)
+        return a.dst < TABLEAU && b.dst < TABLEAU && !s->count[a.dst] && !s->count[b.dst];
+    return same_pile(s, a.dst, b.dst, 1);
+}
+
+/* British Square's safe move (BritishSquareKnowledge.safe_moves): the card a descending foundation needs,
+ * when no pile is left empty while the stock or the waste holds a card. */
+static int bs_safe_move(const Position *s, const Move *mv, int k) {
+    for (int i = 0; i < k; i++) {
+        Move m = mv[i];
+        if (m.src < 0 || m.src == STOCK || m.dst >= TABLEAU || s->count[m.dst] < 13) continue;
+        if (m.src == WASTE) {
+            if (s->count[STOCK] || s->count[WASTE] != 1) continue;
+        } else if (s->count[m.src] < 2 && (s->count[STOCK] || s->count[WASTE])) continue;
+        return i;
+    }
+    return -1;
+}
+
+/* The moves the pruned search tries (BritishSquareKnowledge.safe_moves, then search_moves): the safe move
+ * alone, else the legal moves (reordered in place) by kind, one of each symmetric set. */
+int bs_search_moves(const Position *s, Move *legal, int k, Move *out) {
+    int safe = bs_safe_move(s, legal, k), key[MAX_MOVES], kept = 0;
+    if (safe >= 0) { out[0] = legal[safe]; return 1; }
+    for (int i = 0; i < k; i++) key[i] = bs_move_kind(legal[i]);
+    sort_by_key(legal, key, k);
+    for (int i = 0; i < k; i++) {
+        int dup = 0;
+        for (int j = 0; j < kept && !dup; j++) dup = bs_equivalent(s, legal[i], out[j]);
+        if (!dup) out[kept++] = legal[i];
+    }
+    return kept;
+}
+
+/* ---------------------------------------------------------------------------------- dead ends */
+
+/* Fills a suit's foundation on from `filled` places while `copies` has a copy of the next rank
+ * left; used[rank] counts the places of each rank filled so far (updated).  Returns the places. */
+static int bs_fill_on(int filled, int suit, int *used, const uint8_t *copies) {
+    while (filled < 26) {
+        int rank = bs_foundation_needs(filled);
+        if (used[rank] >= copies[rank + 16 * suit]) break;
+        used[rank]++;
+        filled++;
+    }
+    return filled;
+}
+
+static int bs_fillable(int found, int suit, const uint8_t *movable) {
+    int used[14] = {0};
+    return bs_fill_on(found, suit, used, movable);
+}
+
+/* Could the card go somewhere once free: home, onto a card one from it in suit that is counted or
+ * on top of a tableau pile, or (fills_empty) onto a pile that could be emptied. */
+static int bs_could_go(int card, const int *found, const int *fillable, const uint8_t *movable,
+                       const uint8_t *top, int fills_empty) {
+    int suit = card >> 4, rank = RANK(card);
+    int first_place = found[suit] < rank ? rank : 27 - rank;
+    if (fillable[suit] >= first_place - 1) return 1;
+    if (rank > 1 && (movable[card - 1] || top[card - 1])) return 1;
+    if (rank < 13 && (movable[card + 1] || top[card + 1])) return 1;
+    return fills_empty;
+}
+
+/* Cards counted for bs_waste_needs_more_piles (_PileTally in solver/british_square.py): each suit's
+ * foundation filled in order as far as the counted copies allow, and the piles needed by the
+ * counted cards to clear that it cannot take.  Counting only adds copies, so each suit's filling
+ * goes on from where it stopped. */
+typedef struct {
+    uint8_t counted[64], to_clear[64];
+    int filled[4], used[4][14], piles[4];
+} PileTally;
+
+static void tally_add(PileTally *t, int card, int to_clear) {
+    int suit = card >> 4, most = 0, *u = t->used[suit];
+    t->counted[card]++;
+    t->to_clear[card] += (uint8_t)to_clear;
+    t->filled[suit] = bs_fill_on(t->filled[suit], suit, u, t->counted);
+    for (int rank = 1; rank <= 13; rank++)
+        if (t->to_clear[rank + 16 * suit] - u[rank] > most) most = t->to_clear[rank + 16 * suit] - u[rank];
+    t->piles[suit] = most;
+}
+
+static int tally_piles(const PileTally *t) { return t->piles[0] + t->piles[1] + t->piles[2] + t->piles[3]; }
+
+/* Some waste card can never be uncovered: however many stock cards are dealt first, the cards to
+ * clear off it that could not be home by then need more tableau piles than there are
+ * (waste_needs_more_piles in solver/british_square.py). */
+static int bs_waste_needs_more_piles(const Position *s, const int *found) {
+    PileTally t;
+    int k, i;
+    memset(&t, 0, sizeof t);
+    for (k = 0; k < 4; k++) t.filled[k] = found[k];
+    for (k = 0; k < s->ntableau; k++)
+        for (i = 0; i < s->count[TABLEAU + k]; i++) tally_add(&t, s->cards[TABLEAU + k][i], 0);
+    for (int j = s->count[WASTE] - 1; j > 0; j--) {
+        tally_add(&t, s->cards[WASTE][j], 1);
+        if (tally_piles(&t) <= s->ntableau) continue;
+        PileTally trial = t;
+        int room = 0;
+        for (i = s->count[STOCK] - 1; i >= 0 && !room; i--) {
+            tally_add(&trial, s->cards[STOCK][i], 1);
+            room = tally_piles(&trial) <= s->ntableau;
+        }
+        if (!room) return 1;
+    }
+    return 0;
+}
+
+/* British Square's dead end (BritishSquareKnowledge.is_dead, cards_that_could_move in solver/british_square.py):
+ * a suit whose foundation cannot be completed from the cards home and the cards that could ever
+ * move, grown to a fixpoint.  Piles (the tableau's and the waste) are counted from the top down:
+ * front[k] cards of pile k are not counted yet, and the top one of those could be free. */
+int bs_dead_end(const Position *s) {
+    int found[4] = {0, 0, 0, 0}, fillable[4], front[17], nt = s->ntableau, k, i;
+    uint8_t movable[64] = {0}, stock_done[MAX_CARDS] = {0};
+    for (k = 0; k < 4; k++)
+        if (s->count[FOUNDATION + k]) found[SUIT(s->cards[FOUNDATION + k][0])] = s->count[FOUNDATION + k];
+    if (bs_waste_needs_more_piles(s, found)) return 1;  /* the cheaper test first */
+    for (k = 0; k < nt; k++) front[k] = s->count[TABLEAU + k];
+    front[nt] = s->count[WASTE];
+    for (;;) {
+        int changed = 0, empty_possible = 0;
+        uint8_t top[64] = {0};
+        for (k = 0; k < 4; k++) fillable[k] = bs_fillable(found[k], k, movable);
+        for (k = 0; k < nt; k++) {
+            if (front[k]) top[s->cards[TABLEAU + k][front[k] - 1]] = 1;
+            else empty_possible = 1;
+        }
+        for (k = 0; k <= nt; k++) {
+            const uint8_t *pile = k < nt ? s->cards[TABLEAU + k] : s->cards[WASTE];
+            while (front[k]) {
+                int card = pile[front[k] - 1];
+                if (!bs_could_go(card, found, fillable, movable, top, k == nt && empty_possible)) break;
+                front[k]--;
+                movable[card]++;
+                changed = 1;
+            }
+        }
+        for (i = 0; i < s->count[STOCK]; i++) {
+            int card = s->cards[STOCK][i];
+            if (stock_done[i] || !bs_could_go(card, found, fillable, movable, top, empty_possible)) continue;
+            stock_done[i] = 1;
+            movable[card]++;
+            changed = 1;
+        }
+        if (!changed) break;  /* so fillable[] already holds the fixpoint's places */
+    }
+    for (k = 0; k < 4; k++) if (fillable[k] < 26) return 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- key */
+
+/* The part of a British Square canonical key outside the tableau: stock size, the waste, and each
+ * suit's foundation size (foundations are interchangeable).  Appends at buf; returns its length. */
+int bs_key_head(const Position *s, uint8_t *buf) {
+    int k = 0, i, found[4] = {0, 0, 0, 0};
+    buf[k++] = (uint8_t)s->count[STOCK];
+    buf[k++] = (uint8_t)s->count[WASTE];
+    memcpy(buf + k, s->cards[WASTE], s->count[WASTE]);
+    k += s->count[WASTE];
+    for (i = 0; i < 4; i++)
+        if (s->count[FOUNDATION + i]) found[SUIT(s->cards[FOUNDATION + i][0])] = s->count[FOUNDATION + i];
+    for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
+    return k;
+}

@@ -1,0 +1,159 @@
+/* Nested Monte-Carlo search (Cazenave 2009) over the pruned moves: a level-0 search is one playout
+ * (the game's most promising move, or with a small probability a random one, until no move is
+ * left); a level-n search tries every move followed by a level-(n-1) search, then plays the first
+ * move of the best line found so far, and so on.  Score: cards home.  It only ever answers "won",
+ * with a line it actually played, or nothing: it proves no loss.  Positions met twice in one line
+ * end it (tableau moves can go round in circles), and so, in Square, does a dead end.  Mirrors
+ * cadogan/solver/playouts.py (with its own random numbers). */
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NESTED_SEEN_BITS 14  /* the positions of one playout: a table of 2^14 hashes */
+
+/* xorshift64; per thread, as searches run with the GIL released. */
+static __thread uint64_t rng_state;
+
+static uint64_t rng_next(void) {
+    rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* The work of one nested search: its limits, counters, the lines of each level, and the positions
+ * met in the current playout (a slot is empty unless its generation is the playout's). */
+
+typedef struct {
+    Limits limits;
+    long long nodes, playouts;
+    int stop;                        /* RES_UNKNOWN: a limit was reached, RES_INTERRUPT: a signal */
+    Move *seq[NESTED_MAX_LEVEL + 1][2];       /* per level: best line so far, line of the latest try */
+    uint64_t seen[1 << NESTED_SEEN_BITS];
+    uint32_t seen_gen[1 << NESTED_SEEN_BITS];
+    uint32_t gen;
+    uint8_t key[KEY_BYTES];
+} NestedSearch;
+
+/* The chance that a playout's move is a random one instead of the first, playout by playout in turn. */
+static const double NESTED_RANDOM_SHARE[5] = {0.01, 0.03, 0.06, 0.12, 0.25};
+
+/* Counts a move; the search's stop reason so far (0: go on). */
+static int nested_tick(NestedSearch *w) {
+    w->nodes++;
+    if ((w->nodes & 255) == 0 && !w->stop) w->stop = limits_reached(&w->limits, w->nodes);
+    return w->stop;
+}
+
+/* 1 if the position was already met in this playout (and remembers it otherwise). */
+static int nested_seen(NestedSearch *w, const Position *s) {
+    if (s->family == FAMILY_PRECEDENCE) return 0;  /* every Precedence move is progress: no circles */
+    uint64_t h1, h2;
+    hash128(w->key, make_key(s, w->key, 0), &h1, &h2);
+    size_t mask = (1u << NESTED_SEEN_BITS) - 1, i = (size_t)h1 & mask;
+    for (int probe = 0; probe < 64; probe++, i = (i + 1) & mask) {
+        if (w->seen_gen[i] != w->gen) { w->seen_gen[i] = w->gen; w->seen[i] = h1; return 0; }
+        if (w->seen[i] == h1) return 1;
+    }
+    return 1;  /* table crowded: treat as met, which only shortens the playout */
+}
+
+/* One playout from s (restored on return); its moves go to seq.  Returns the cards home at its end. */
+static int nested_playout(Position *s, NestedSearch *w, Move *seq, int *len) {
+    double eps = NESTED_RANDOM_SHARE[w->playouts++ % 5];
+    uint64_t threshold = (uint64_t)(eps * 18446744073709551615.0);
+    int start = s->depth, n = 0, home = s->cards_home;
+    Move mv[MAX_MOVES];
+    w->gen++;
+    nested_seen(w, s);
+    while (n < NESTED_MAX_LINE - 1 && s->cards_home < 104 && !w->stop) {
+        int k = search_moves(s, mv), moved = 0;
+        if (!k) break;
+        int pick = k > 1 && rng_next() < threshold ? (int)(rng_next() % (uint64_t)k) : 0;
+        for (int t = 0; t < k && !moved; t++) {
+            Move m = mv[(pick + t) % k];
+            if (push_move(s, m)) { w->stop = RES_UNKNOWN; break; }
+            if (nested_seen(w, s)) { pop_move(s); continue; }
+            moved = 1;
+            nested_tick(w);
+        }
+        if (!moved) break;
+        n++;
+        if (s->family == FAMILY_SQUARE && sq_dead_end(s)) break;  /* SquareKnowledge.playout_ends_at_dead_end */
+    }
+    home = s->cards_home;
+    memcpy(seq, s->moves + start, sizeof(Move) * n);
+    *len = n;
+    while (s->depth > start) pop_move(s);
+    return home;
+}
+
+/* A level-`level` search from s (restored on return); its best line goes to out. */
+static int nested_search(Position *s, NestedSearch *w, int level, Move *out, int *out_len) {
+    if (level == 0) return nested_playout(s, w, out, out_len);
+    Move *best = w->seq[level][0], *tried = w->seq[level][1];
+    int best_len = 0, best_home = -1, start = s->depth, steps = 0;
+    Move mv[MAX_MOVES];
+    while (steps + best_len < NESTED_MAX_LINE - 2 && s->cards_home < 104 && !w->stop) {
+        int k = search_moves(s, mv);
+        if (!k) break;
+        /* A forced move (the only one, so the best line's next) is played without a search of its
+         * own: the best line already goes on from it, and in Precedence most moves are forced. */
+        int forced = k == 1 && best_len;
+        for (int i = 0; i < k && !w->stop && !forced; i++) {
+            if (push_move(s, mv[i])) { w->stop = RES_UNKNOWN; break; }
+            nested_tick(w);
+            int tried_len = 0;
+            int home = s->cards_home == 104 ? 104 : nested_search(s, w, level - 1, tried, &tried_len);
+            pop_move(s);
+            if (home > best_home && tried_len + 1 < NESTED_MAX_LINE - steps - 1) {
+                best_home = home;
+                best[0] = mv[i];
+                memcpy(best + 1, tried, sizeof(Move) * tried_len);
+                best_len = tried_len + 1;
+            }
+            if (best_home == 104) break;
+        }
+        if (!best_len || w->stop) break;
+        if (push_move(s, best[0])) { w->stop = RES_UNKNOWN; break; }
+        steps++;
+        memmove(best, best + 1, sizeof(Move) * --best_len);
+    }
+    if (s->cards_home > best_home) best_home = s->cards_home;
+    memcpy(out, s->moves + start, sizeof(Move) * steps);
+    memcpy(out + steps, best, sizeof(Move) * best_len);
+    *out_len = steps + best_len;
+    while (s->depth > start) pop_move(s);
+    return best_home;
+}
+
+static void nested_free(NestedSearch *w) {
+    if (!w) return;
+    for (int l = 0; l <= NESTED_MAX_LEVEL; l++) for (int j = 0; j < 2; j++) free(w->seq[l][j]);
+    free(w);
+}
+
+/* A nested search of the given level (0..NESTED_MAX_LEVEL) from s (restored on return) within the
+ * limits (negative: none), its random numbers seeded by seed.  Its best line goes to line (room
+ * for NESTED_MAX_LINE moves), the moves pushed to *nodes_out, the cards home at the line's end to
+ * *home_out.  Returns RES_WON, RES_UNKNOWN, RES_NOMEM or RES_INTERRUPT.  Runs with the GIL
+ * released (*ts). */
+int run_playouts(Position *s, int level, double timeout, long long max_nodes, unsigned long long seed,
+                 PyThreadState **ts, Move *line, int *line_len, long long *nodes_out, int *home_out) {
+    NestedSearch *w = calloc(1, sizeof(NestedSearch));
+    int ok = w != NULL;
+    for (int l = 0; ok && l <= NESTED_MAX_LEVEL; l++)
+        for (int j = 0; j < 2; j++) ok = ok && (w->seq[l][j] = malloc(sizeof(Move) * NESTED_MAX_LINE)) != NULL;
+    *line_len = 0;
+    *nodes_out = 0;
+    *home_out = s->cards_home;
+    if (!ok) { nested_free(w); return RES_NOMEM; }
+    w->limits = limits_start(timeout, max_nodes, ts);
+    rng_state = seed * 0x9E3779B97F4A7C15ULL | 1;
+    int home = s->cards_home == 104 ? 104 : nested_search(s, w, level, line, line_len);
+    int stop = w->stop;
+    *nodes_out = w->nodes;
+    *home_out = home;
+    nested_free(w);
+    if (stop == RES_INTERRUPT) return RES_INTERRUPT;
+    return home == 104 ? RES_WON : RES_UNKNOWN;
+}
