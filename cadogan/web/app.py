@@ -51,6 +51,9 @@ Limits: request bodies of at most 16 KiB (413 ``body-too-large``), read within 1
 ``Retry-After``). A client that hangs up is one log line, never a 500.
 
 Server-only codes beyond SPEC's list: ``superseded`` (409), ``no-solution`` (409).
+
+Routes added by other modules: ``GET /api/games/{id}/analysis`` (SPEC) and ``/verdict``
+(``cadogan.web.analysis``), ``GET /api/games/{id}/guidance`` and ``/line`` (``cadogan.web.guidance``).
 """
 
 from __future__ import annotations
