@@ -35,12 +35,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from ports import free_port  # noqa: E402  (the tests' helper: one way to find a free port)
 
 
 class Client:

@@ -90,16 +90,8 @@ def test_hand_made_end_positions(name, make, expected, use_core):
 @pytest.mark.parametrize("rule", sorted(PRUNING_RULES) + ["all"])
 def test_each_pruning_rule_agrees_with_the_plain_search(game_id, variant, rule):
     prune = True if rule == "all" else {rule}
-    decided = {"won": 0, "lost": 0}
-    for seed in range(30):
-        state = reduced_position(game_id, variant, seed, left=3 + seed % 8)
-        plain = search(state, prune=False, max_nodes=15_000)
-        pruned = search(state, prune=prune, max_nodes=15_000)
-        if "unknown" not in (plain[0], pruned[0]):
-            assert pruned[0] == plain[0], f"seed {seed}: {rule} says {pruned[0]}, plain search {plain[0]}"
-            decided[plain[0]] += 1
-        if pruned[0] == "won":
-            assert state.line_wins(pruned[1])
+    positions = ((seed, reduced_position(game_id, variant, seed, left=3 + seed % 8)) for seed in range(30))
+    decided = _pruned_agrees_with_plain(positions, lambda state, p: search(state, prune=p, max_nodes=15_000), prune)
     assert decided["won"] >= 10
 
 
@@ -107,17 +99,25 @@ def test_each_pruning_rule_agrees_with_the_plain_search(game_id, variant, rule):
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
 def test_pruned_core_agrees_with_the_plain_core_on_larger_positions(game_id, variant):
     rng = random.Random(game_id + variant)
+    positions = ((seed, reduced_position(game_id, variant, 500 + seed, left=rng.randint(8, 22))) for seed in range(50))
+    decided = _pruned_agrees_with_plain(
+        positions, lambda state, p: native.search(state, prune=p, max_nodes=300_000, max_memory_mb=64), True)
+    assert decided["won"] >= 20
+
+
+def _pruned_agrees_with_plain(positions, search_with, prune) -> dict[str, int]:
+    """For each (seed, position): the search with ``prune`` and without agree where both decide, and a
+    won line replays; returns how many positions the plain search decided, by result."""
     decided = {"won": 0, "lost": 0}
-    for seed in range(50):
-        state = reduced_position(game_id, variant, 500 + seed, left=rng.randint(8, 22))
-        plain = native.search(state, prune=False, max_nodes=300_000, max_memory_mb=64)
-        pruned = native.search(state, prune=True, max_nodes=300_000, max_memory_mb=64)
+    for seed, state in positions:
+        plain = search_with(state, False)
+        pruned = search_with(state, prune)
         if "unknown" not in (plain[0], pruned[0]):
-            assert pruned[0] == plain[0], f"seed {seed}"
+            assert pruned[0] == plain[0], f"seed {seed}: pruning {prune} says {pruned[0]}, plain search {plain[0]}"
             decided[plain[0]] += 1
         if pruned[0] == "won":
             assert state.line_wins(pruned[1])
-    assert decided["won"] >= 20
+    return decided
 
 
 def test_lost_positions_are_found_among_the_reduced_ones():

@@ -2,9 +2,10 @@
 the report, export, import and pool uses work end to end."""
 
 import json
-import socket
 
 import pytest
+
+from ports import free_port
 
 from cadogan.cli import main
 from cadogan.survey.store import Row, ResultsDB
@@ -18,12 +19,6 @@ def fails(capsys, *argv):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("cadogan: "), err
     return err
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -13,12 +13,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from ports import free_port
 
 
 class Server:
