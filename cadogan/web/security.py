@@ -34,7 +34,7 @@ PLAYER_AGE = 10 * 365 * 24 * 3600
 _PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{32}$")
 # 'unsafe-eval': the browser tests' Playwright evaluates its wait conditions with eval in the page; the
 # front end itself never evals. Inline script stays blocked (no 'unsafe-inline' for scripts).
-CSP = ("default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; media-src 'self' data: blob:; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 SECURITY_HEADERS = [

@@ -78,7 +78,8 @@ def browser_context_factory(tmp_path_factory):
         def make(width: int = 1200, height: int = 780, locale: str = "en-GB", touch: bool = False):
             context = pw.chromium.launch_persistent_context(
                 str(tmp_path_factory.mktemp("chromium-profile")), executable_path=CHROMIUM, headless=True,
-                args=FLAGS, viewport={"width": width, "height": height}, locale=locale, has_touch=touch)
+                args=FLAGS, viewport={"width": width, "height": height}, locale=locale, has_touch=touch,
+                bypass_csp=True)  # wait_for_function evals; test_the_page_runs_under_the_servers_csp checks the CSP
             contexts.append(context)
             return context
 

@@ -23,7 +23,7 @@ pytestmark = needs_chromium
 
 
 def new_page(browser, width: int = 1366, height: int = 768):
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)  # the tests eval
     context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
     return context, context.new_page()
 
@@ -171,4 +171,25 @@ def test_the_solution_viewer_plays_itself_at_the_chosen_speed(browser, live_serv
     page.wait_for_timeout(800)
     assert page.inner_text("#replay-step") == shown
     assert page.evaluate("JSON.parse(localStorage.getItem('cadogan.settings')).replaySpeed") == 300
+    context.close()
+
+
+def test_the_page_runs_under_the_servers_csp(browser, live_server):
+    """The other browser tests bypass the CSP (Playwright's wait conditions eval); this one does not:
+    the page draws, plays a move and reports no CSP violation under the server's own policy."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
+    page = context.new_page()
+    complaints: list[str] = []
+    page.on("console", lambda msg: "Content Security Policy" in msg.text and complaints.append(msg.text))
+    page.on("pageerror", lambda err: complaints.append(str(err)))
+    response = page.goto(f"{live_server.url}/#/precedence/king-out/5")
+    assert "'unsafe-eval'" not in response.headers["content-security-policy"]
+    page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    page.wait_for_selector(".card", timeout=15000)
+    before = moves_shown(page)
+    page.keyboard.press("d")
+    page.wait_for_timeout(600)
+    assert moves_shown(page) == before + 1
+    assert complaints == []
     context.close()

@@ -29,7 +29,7 @@ pytestmark = needs_chromium
 
 @pytest.fixture()
 def page(browser):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
     context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
     page = context.new_page()
     errors: list[str] = []
