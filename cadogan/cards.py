@@ -147,9 +147,6 @@ def parse_deal(deal: object) -> int:
     return deal
 
 
-check_deal_number = parse_deal  # the older name, still used by the commands
-
-
 def random_deal() -> int:
     """A random deal number, 0 <= n < ``RANDOM_DEALS``: the one way front ends draw a new deal."""
     return random.randrange(RANDOM_DEALS)

@@ -1,6 +1,6 @@
 import pytest
 
-from cadogan.cards import dealing_order, format_card, format_cards, parse_card, check_deal_number
+from cadogan.cards import dealing_order, format_card, format_cards, parse_card, parse_deal
 from cadogan.errors import BadInput
 
 VECTORS = {
@@ -43,7 +43,7 @@ def test_malformed_cards_are_refused_with_a_reason(bad):
 @pytest.mark.parametrize("bad", [-1, 2**64, "abc", "1.5", 3.0, True, None])
 def test_bad_deal_numbers_are_refused(bad):
     with pytest.raises(BadInput, match="deal number"):
-        check_deal_number(bad)
+        parse_deal(bad)
 
 
 def test_random_deals_are_below_a_billion_and_vary():

@@ -16,7 +16,7 @@ import copy
 import re
 from typing import Any, ClassVar, Iterable, NamedTuple, Sequence
 
-from cadogan.cards import Card, check_deal_number, dealing_order, format_cards, parse_card
+from cadogan.cards import Card, parse_deal, dealing_order, format_cards, parse_card
 from cadogan.errors import BadInput, IllegalMove, Reason
 
 STOCK = 0
@@ -314,7 +314,7 @@ class Game:
     def new_initial_state(self, variant: str | None = None, deal: int = 0) -> State:
         """The start position of ``deal`` in ``variant``."""
         variant = self.resolve_variant(variant)
-        deal = check_deal_number(deal)
+        deal = parse_deal(deal)
         return self._setup(variant, deal, dealing_order(deal))
 
     def _setup(self, variant: str, deal: int, order: list[Card]) -> State:
@@ -330,7 +330,7 @@ class Game:
         deal = obj.get("deal")
         if deal is not None:
             try:
-                deal = check_deal_number(deal)
+                deal = parse_deal(deal)
             except BadInput as err:
                 raise bad_position(str(err)) from None
         state = self._empty_state(variant, deal)

@@ -47,13 +47,13 @@ def _positive_int(text: str) -> int:
 
 def _load_state(args: argparse.Namespace):
     from cadogan import games
-    from cadogan.cards import check_deal_number
+    from cadogan.cards import parse_deal
 
     game = games.get(args.game)
     if (args.deal is None) == (args.position is None):
         raise BadInput("solve needs exactly one of --deal N and --position FILE")
     if args.deal is not None:
-        return games.load(game.id, args.variant, check_deal_number(args.deal))
+        return games.load(game.id, args.variant, parse_deal(args.deal))
     text = read_text_file(args.position, "position file")
     try:
         obj = json.loads(text)

@@ -109,14 +109,14 @@ def parse_range(text: str) -> tuple[int, int]:
     >>> parse_range("0-1999"), parse_range(" 42 ")
     ((0, 1999), (42, 42))
     """
-    from cadogan.cards import check_deal_number
+    from cadogan.cards import parse_deal
 
     parts = text.strip().split("-")
     if len(parts) == 1:
         parts = parts * 2
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
         raise BadInput(f"--deals wants a range A-B of deal numbers (e.g. 0-1999), not {text!r}")
-    first, last = (check_deal_number(p) for p in parts)
+    first, last = (parse_deal(p) for p in parts)
     if first > last:
         raise BadInput(f"--deals {text}: the range is reversed (the first deal must not exceed the last)")
     return first, last

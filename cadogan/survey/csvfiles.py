@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterable
 
 from cadogan import games
-from cadogan.cards import check_deal_number
+from cadogan.cards import parse_deal
 from cadogan.errors import BadInput
 from cadogan.survey.store import RESULTS, Row, ResultsDB
 
@@ -89,7 +89,7 @@ def read_rows(path: str | Path) -> list[Row]:
             deal, result, seconds, nodes, solver, timeout, max_nodes = fields
             if result not in RESULTS:
                 raise ValueError(f"result {result!r}")
-            rows.append(Row(game, variant, check_deal_number(deal), result, float(seconds), int(nodes), solver,
+            rows.append(Row(game, variant, parse_deal(deal), result, float(seconds), int(nodes), solver,
                             float(timeout) if timeout else None, int(max_nodes) if max_nodes else None))
         except (ValueError, BadInput) as err:
             raise BadInput(f"{str(path)!r} line {line}: not a result line ({err})") from None

@@ -13,7 +13,7 @@ import sys
 from typing import Callable, TextIO
 
 from cadogan import games
-from cadogan.cards import check_deal_number, random_deal
+from cadogan.cards import parse_deal, random_deal
 from cadogan.cli import add_game_arguments
 from cadogan.errors import BadInput, CadoganError
 from cadogan.history import History
@@ -49,7 +49,7 @@ def run_play(args: argparse.Namespace) -> int:
     moves = list(getattr(args, "moves", []) or [])
     if args.deal is None and moves:
         raise BadInput("moves to continue a game need the deal they belong to: give --deal N")
-    deal = check_deal_number(args.deal) if args.deal is not None else random_deal()
+    deal = parse_deal(args.deal) if args.deal is not None else random_deal()
     history = History(games.load(game.id, variant, deal))
     for number, token in enumerate(moves, 1):
         try:

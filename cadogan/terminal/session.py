@@ -23,7 +23,7 @@ import shlex
 from typing import Any, Callable, TextIO
 
 from cadogan import games
-from cadogan.cards import check_deal_number, random_deal
+from cadogan.cards import parse_deal, random_deal
 from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.games.base import Move
 from cadogan.history import History
@@ -195,7 +195,7 @@ class Session:
                 self.say("The game goes on.")
                 return
         try:
-            deal = check_deal_number(number) if number is not None else random_deal()
+            deal = parse_deal(number) if number is not None else random_deal()
         except BadInput as err:
             self.say(f"✗ {err}", "bold red")
             return
