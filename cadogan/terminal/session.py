@@ -18,7 +18,6 @@ deal: 3D turned up/✗ w>t1: precedence has no pile t1 (it has s, w, f1..f8)  (?
 from __future__ import annotations
 
 import importlib
-import json
 import shlex
 from typing import Any, Callable, TextIO
 
@@ -27,6 +26,7 @@ from cadogan.cards import parse_deal, random_deal
 from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.games.base import Move
 from cadogan.history import History
+from cadogan.solver.cache import SolveCache, position_key
 from cadogan.termboard import Board
 from cadogan.terminal import commands
 from cadogan.terminal.verdicts import VerdictTracker
@@ -51,7 +51,7 @@ class Session:
         self.hint_seconds = hint_seconds
         self.solution_seconds = solution_seconds
         self.analysis_seconds = analysis_seconds
-        self.solutions: dict[str, tuple[str, list[Move]]] = {}  # start position -> decided answer
+        self.solutions: SolveCache[tuple[str, list[Move]]] = SolveCache(64)  # start position -> answer
         self.board = Board(symbols=symbols, four_colour=four_colour)
         self.viewer = SolutionViewer(self.say, self.board)
         self.verdicts = VerdictTracker()
@@ -271,15 +271,15 @@ class Session:
     def solution(self) -> None:
         """Solve the deal's start position (where a restart goes) and show the winning line."""
         start = self._start_state()
-        key = json.dumps(start.to_json(), sort_keys=True)
-        answer = self.solutions.get(key)
+        key = position_key("solve", start.to_json())
+        answer = self.solutions.get(key, self.solution_seconds)
         remembered = answer is not None
         if answer is None:
             answer = self._search(start)
             if answer is None:
                 return
-            if answer[0] in ("won", "lost"):  # decided for good; an unknown may yet be decided
-                self.solutions[key] = answer
+            if answer[0] in ("won", "lost"):  # decided for good; asking again after an unknown searches again
+                self.solutions.put(key, self.solution_seconds, answer, decided=True)
         result, moves = answer
         if result == "lost":
             self.say("This deal is lost: the solver proved that no line wins.", "bold yellow")
