@@ -164,10 +164,12 @@ async function start() {
     announce(err.message, "error");
     return;
   }
-  loadOdds().then(fillVariantOdds);
+  const oddsLoaded = loadOdds();  // fetched beside the game, never delaying its first cards
   applySettings();
   await resumeOrStart();
-  document.body.dataset.ready = "1";
+  await oddsLoaded;
+  fillVariantOdds();
+  document.body.dataset.ready = "1";  // ready: the table drawn and the picker's odds shown
   firstVisit();
 }
 
