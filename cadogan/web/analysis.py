@@ -8,7 +8,12 @@
   about the game's deal before any move (``cadogan.solver.verdict``; docs/difficulty.md), default
   budget ``VERDICT_BUDGET``, from 0.1 to ``MAX_VERDICT_BUDGET`` seconds.
 
-Both go through the server's solver service (``cadogan.web.solver_service``) like hints and
+* ``GET /api/pick?game=G&variant=V&difficulty=D&budget=S`` → ``{"deal": n | null, "difficulty": D}``: a
+  random deal of difficulty D (easy, medium, hard or lost; ``cadogan.solver.verdict.pick_deal``),
+  drawing deals for up to ``budget`` seconds (default ``PICK_BUDGET``, at most ``MAX_PICK_BUDGET``);
+  null when none turned up in time. The browser's "new deals: hard" setting uses it.
+
+All three go through the server's solver service (``cadogan.web.solver_service``) like hints and
 solutions: bounded (429 ``busy`` with ``Retry-After`` beyond its queue), cancelled when the client
 hangs up or asks again for the same game, decided answers kept per position (an analysis per game
 record, a verdict per deal). Bad parameters answer 400 ``{"error", "code": "bad-parameter", "name"}``;
@@ -18,19 +23,26 @@ an unknown game id is the app's 404. Wired into the app by ``routes_for(api)``.
 from __future__ import annotations
 
 import math
+import secrets
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from cadogan import games
+from cadogan.errors import CadoganError
 from cadogan.solver.cache import position_key
+from cadogan.web.security import client_key
 
 ANALYSIS_BUDGET = 10.0
 MAX_ANALYSIS_BUDGET = 60.0
 VERDICT_BUDGET = 3.0
 MAX_VERDICT_BUDGET = 10.0
+PICK_BUDGET = 8.0
+MAX_PICK_BUDGET = 20.0
 MIN_BUDGET = 0.1
+DIFFICULTIES = ("easy", "medium", "hard", "lost")
 
 
 def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[BaseRoute]:
@@ -53,8 +65,29 @@ def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[BaseRo
             return JSONResponse(found)
         return answer
 
+    async def pick(request: Request) -> Response:
+        query = request.query_params
+        game, variant, difficulty = query.get("game", ""), query.get("variant"), query.get("difficulty", "")
+        try:
+            budget = _budget(request, PICK_BUDGET, MAX_PICK_BUDGET)
+        except BadBudget as err:
+            return err.response()
+        if difficulty not in DIFFICULTIES:
+            return JSONResponse({"error": f"difficulty must be one of {', '.join(DIFFICULTIES)}",
+                                 "code": "bad-parameter", "name": "difficulty"}, status_code=400)
+        try:
+            variant = games.get(game).resolve_variant(variant)
+        except CadoganError as err:  # an unknown game or variant: 422 with the engine's code
+            return JSONResponse({"error": str(err), "code": err.code, **err.fields}, status_code=422)
+        payload = (kind_pick, game, variant, 0, (difficulty,), budget)
+        key = position_key(kind_pick, {"nonce": secrets.token_hex(8)})  # every pick is a new question
+        found, _ = await api._ask(request, kind_pick, key, payload, owner=f"{client_key(request.scope)}:pick")
+        return JSONResponse(found)
+
+    kind_pick = "pick"
     return [Route(game_path + "/analysis", handler("analyse", ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET), methods=["GET"]),
-            Route(game_path + "/verdict", handler("verdict", VERDICT_BUDGET, MAX_VERDICT_BUDGET), methods=["GET"])]
+            Route(game_path + "/verdict", handler("verdict", VERDICT_BUDGET, MAX_VERDICT_BUDGET), methods=["GET"]),
+            Route("/api/pick", pick, methods=["GET"])]
 
 
 class BadBudget(Exception):

@@ -38,7 +38,7 @@ __all__ = ["SolverService", "Busy", "Superseded", "Gone", "compute", "Payload"]
 
 # (kind, game, variant, deal, moves, budget): what a worker needs to rebuild the position and search it
 Payload = tuple[str, str, str, int, tuple[str, ...], float]
-KINDS = ("hint", "solve", "analyse", "verdict")  # every kind but hint is long work, run in the solve lanes
+KINDS = ("hint", "solve", "analyse", "verdict", "pick")  # all but hint are long work, run in the solve lanes
 WORKER_NICENESS = 10
 
 
@@ -62,8 +62,12 @@ class Gone(Exception):
 def compute(payload: Payload) -> dict[str, Any]:
     """The answer to one search (in a worker): ``hint`` -> {move, verdict}; ``solve`` -> {result, moves,
     seconds, nodes}; ``analyse`` -> ``cadogan analyse``'s object for ``moves``; ``verdict`` -> what is
-    known about the deal (``cadogan.solver.verdict``)."""
+    known about the deal (``cadogan.solver.verdict``); ``pick`` -> ``{"deal": n | None, "difficulty"}``,
+    a random deal of the difficulty named by ``moves[0]``."""
     kind, game, variant, deal, moves, budget = payload
+    if kind == "pick":  # moves holds one word: the difficulty asked for; deal is unused
+        from cadogan.solver.verdict import pick_deal
+        return {"deal": pick_deal(game, variant, moves[0], seconds=budget), "difficulty": moves[0]}
     state = games.load(game, variant, deal)
     for token in moves:
         state.play(token)
@@ -92,10 +96,26 @@ def solver_hint(state: games.State, budget: float) -> tuple[str | None, str]:
     return (str(result.move) if result.move is not None else None), result.verdict
 
 
+def _no_answer(kind: str, payload: Payload) -> dict[str, Any]:
+    """What a search that failed or died answers: nothing decided, in its kind's shape."""
+    if kind == "hint":
+        return {"move": None, "verdict": "unknown"}
+    if kind == "pick":
+        return {"deal": None, "difficulty": payload[4][0]}
+    if kind == "verdict":
+        return {"verdict": "undecided", "difficulty": "unknown", "source": "solver"}
+    if kind == "analyse":
+        return {"game": payload[1], "variant": payload[2], "deal": payload[3], "result": "unknown",
+                "last_winnable": None, "losing_move": None, "line": [], "seconds": 0.0}
+    return {"result": "unknown", "moves": [], "seconds": 0.0, "nodes": 0, "budget": payload[-1]}
+
+
 def decided(kind: str, answer: dict[str, Any]) -> bool:
     """Whether a longer search could not change ``answer``."""
     if kind == "verdict":
         return answer.get("verdict") != "undecided"
+    if kind == "pick":
+        return False  # a pick is never answered again from the cache: each asks for a new deal
     return (answer.get("verdict") if kind == "hint" else answer.get("result")) != "unknown"
 
 
@@ -340,8 +360,7 @@ class SolverService:
             self._forget(job)
             answer = None if fut.cancelled() or fut.exception() is not None else fut.result()
             if answer is None:  # the worker failed or died: say "unknown", keep nothing
-                answer = ({"move": None, "verdict": "unknown"} if job.kind == "hint" else
-                          {"result": "unknown", "moves": [], "seconds": 0.0, "nodes": 0, "budget": job.budget})
+                answer = _no_answer(job.kind, job.payload)
             else:
                 self.cache.put(job.key, job.budget, answer, decided=decided(job.kind, answer))
             if not job.future.done():

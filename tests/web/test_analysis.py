@@ -122,3 +122,24 @@ def test_analysis_and_verdict_run_in_the_solver_service(tmp_path):
         c.get(f"/api/games/{game_id}/analysis?budget=5")
         c.get(f"/api/games/{game_id}/verdict?budget=1")
         assert service.started == 2
+
+
+def test_a_deal_of_a_chosen_difficulty_is_picked_in_the_solver_service(tmp_path):
+    service = SolverService(processes=False)
+    with TestClient(make_app(Store(str(tmp_path / "g.sqlite3")), solver=service), raise_server_exceptions=False) as c:
+        answer = c.get("/api/pick?game=british-square&variant=columns&difficulty=lost&budget=10").json()
+        assert answer["difficulty"] == "lost" and isinstance(answer["deal"], int)
+        assert solve(games.load("british-square", "columns", answer["deal"]), timeout=20).result == "lost"
+        again = c.get("/api/pick?game=british-square&variant=columns&difficulty=lost&budget=10").json()
+        assert service.started == 2 and again["difficulty"] == "lost"  # never answered from the cache
+
+
+@pytest.mark.parametrize("query, status, code", [
+    ("game=precedence&difficulty=impossible", 400, "bad-parameter"),
+    ("game=precedence&difficulty=hard&budget=99", 400, "bad-parameter"),
+    ("game=chess&difficulty=hard", 422, "unknown-game"),
+    ("game=precedence&variant=queen-out&difficulty=hard", 422, "unknown-variant"),
+])
+def test_a_bad_pick_is_a_4xx_with_a_code(client, query, status, code):
+    response = client.get(f"/api/pick?{query}")
+    assert response.status_code == status and response.json()["code"] == code

@@ -193,3 +193,19 @@ def test_the_page_runs_under_the_servers_csp(browser, live_server):
     assert moves_shown(page) == before + 1
     assert complaints == []
     context.close()
+
+
+def test_new_deals_of_a_chosen_difficulty(browser, live_server):
+    """Settings → New deals: easy — New deal asks the server for an easy winnable deal and plays it."""
+    context, page = new_page(browser)
+    start(page, live_server, "british-square/piles/3")
+    page.click("#settings")
+    page.select_option("#set-newDifficulty", "easy")
+    page.keyboard.press("Escape")
+    with page.expect_response(lambda r: "/api/pick?" in r.url, timeout=30000) as picked:
+        page.click("#new")
+    answer = picked.value.json()
+    assert answer["difficulty"] == "easy" and answer["deal"] is not None
+    page.wait_for_function(f"document.getElementById('deal-input').value === '{answer['deal']}'", timeout=15000)
+    assert page.evaluate("JSON.parse(localStorage.getItem('cadogan.settings')).newDifficulty") == "easy"
+    context.close()

@@ -268,6 +268,17 @@ export async function newGame(gameId, variant, deal, { confirmLeave = true, dail
     if (deal !== null && deal !== undefined && deal !== "") body.deal = String(deal);
     if (daily) body.daily = true;
     if (app.settings.winnableOnly && body.deal === undefined && !daily) body.winnable = true;
+    const difficulty = app.settings.newDifficulty;
+    if (body.deal === undefined && !daily && difficulty && difficulty !== "any") {
+      const words = t(`pick_${difficulty}`);
+      announce(t("picking", { difficulty: words }), "info", { keep: true });
+      const query = new URLSearchParams({ game: gameId, difficulty, ...(variant ? { variant } : {}) });
+      const picked = await api("GET", `/api/pick?${query}`).catch(() => null);
+      if (picked && picked.deal !== null && picked.deal !== undefined) {
+        body.deal = String(picked.deal);
+        delete body.winnable;
+      } else announce(t("pickNone", { difficulty: words }), "info");
+    }
     try {
       const game = await api("POST", "/api/games", body);
       $("verdict").hidden = true;
