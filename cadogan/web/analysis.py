@@ -16,13 +16,12 @@
 All three go through the server's solver service (``cadogan.web.solver_service``) like hints and
 solutions: bounded (429 ``busy`` with ``Retry-After`` beyond its queue), cancelled when the client
 hangs up or asks again for the same game, decided answers kept per position (an analysis per game
-record, a verdict per deal). Bad parameters answer 400 ``{"error", "code": "bad-parameter", "name"}``;
+record, a verdict per deal). Bad parameters answer 400 ``{"error", "code": "bad-parameter", "name"}`` (``ApiError``);
 an unknown game id is the app's 404. Wired into the app by ``routes_for(api)``.
 """
 
 from __future__ import annotations
 
-import math
 import secrets
 from typing import Any
 
@@ -33,6 +32,7 @@ from starlette.routing import BaseRoute, Route
 from cadogan import games
 from cadogan.errors import CadoganError
 from cadogan.solver.cache import position_key
+from cadogan.web.errors import ApiError, from_cadogan_error, seconds_parameter
 from cadogan.web.security import client_key
 
 ANALYSIS_BUDGET = 10.0
@@ -53,10 +53,7 @@ def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[BaseRo
         async def answer(request: Request) -> Response:
             game_id = request.path_params["game_id"]
             saved, history = await api.registry.get(game_id)
-            try:
-                budget = _budget(request, default, high)
-            except BadBudget as err:
-                return err.response()
+            budget = seconds_parameter(request.query_params.get("budget"), default, MIN_BUDGET, high)
             moves = [str(m) for m in history.state.move_stack] if kind == "analyse" else []
             what = {"record": history.state.record()} if kind == "analyse" else \
                 {"game": saved.game, "variant": saved.variant, "deal": str(saved.deal)}
@@ -68,17 +65,14 @@ def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[BaseRo
     async def pick(request: Request) -> Response:
         query = request.query_params
         game, variant, difficulty = query.get("game", ""), query.get("variant"), query.get("difficulty", "")
-        try:
-            budget = _budget(request, PICK_BUDGET, MAX_PICK_BUDGET)
-        except BadBudget as err:
-            return err.response()
+        budget = seconds_parameter(query.get("budget"), PICK_BUDGET, MIN_BUDGET, MAX_PICK_BUDGET)
         if difficulty not in DIFFICULTIES:
-            return JSONResponse({"error": f"difficulty must be one of {', '.join(DIFFICULTIES)}",
-                                 "code": "bad-parameter", "name": "difficulty"}, status_code=400)
+            raise ApiError(400, f"difficulty must be one of {', '.join(DIFFICULTIES)}", "bad-parameter",
+                           name="difficulty")
         try:
             variant = games.get(game).resolve_variant(variant)
         except CadoganError as err:  # an unknown game or variant: 422 with the engine's code
-            return JSONResponse({"error": str(err), "code": err.code, **err.fields}, status_code=422)
+            raise from_cadogan_error(err) from None
         payload = (kind_pick, game, variant, 0, (difficulty,), budget)
         key = position_key(kind_pick, {"nonce": secrets.token_hex(8)})  # every pick is a new question
         found, _ = await api._ask(request, kind_pick, key, payload, owner=f"{client_key(request.scope)}:pick")
@@ -88,24 +82,3 @@ def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[BaseRo
     return [Route(game_path + "/analysis", handler("analyse", ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET), methods=["GET"]),
             Route(game_path + "/verdict", handler("verdict", VERDICT_BUDGET, MAX_VERDICT_BUDGET), methods=["GET"]),
             Route("/api/pick", pick, methods=["GET"])]
-
-
-class BadBudget(Exception):
-    """A ``budget`` query parameter that is not a number of seconds in range: 400 ``bad-parameter``."""
-
-    def response(self) -> Response:
-        return JSONResponse({"error": str(self), "code": "bad-parameter", "name": "budget"}, status_code=400)
-
-
-def _budget(request: Request, default: float, high: float) -> float:
-    """The ``budget`` query parameter in seconds, from MIN_BUDGET to ``high``; BadBudget if not."""
-    text = request.query_params.get("budget")
-    if text is None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (MIN_BUDGET <= value <= high):  # also refuses nan and inf
-        raise BadBudget(f"budget must be from {MIN_BUDGET:g} to {high:g} seconds, not {text[:30]!r}")
-    return value

@@ -87,6 +87,7 @@ from cadogan.solver.cache import position_key
 from cadogan.store import SavedGame, StaleGame, Store
 from cadogan.survey.pool import winnable_deals
 from cadogan.web import analysis, guidance
+from cadogan.web.errors import ApiError, from_cadogan_error, seconds_parameter
 from cadogan.web.security import Guard, RateLimit, client_key
 from cadogan.web.solver_service import Busy, Gone, Payload, SolverService, Superseded
 
@@ -103,30 +104,6 @@ CACHE_SIZE = 64
 _STEP_DIGITS = 9
 
 log = logging.getLogger("cadogan.web")
-
-
-class ApiError(Exception):
-    """A client fault: becomes ``{"error": message, "code": code, **fields}`` with this status."""
-
-    def __init__(self, status: int, message: str, code: str, headers: dict[str, str] | None = None,
-                 **fields: str) -> None:
-        super().__init__(message)
-        self.status, self.message, self.code, self.fields = status, message, code, fields
-        self.headers = headers
-
-    def response(self) -> JSONResponse:
-        return JSONResponse({"error": self.message, "code": self.code, **self.fields}, status_code=self.status,
-                            headers=self.headers)
-
-
-def from_cadogan_error(err: CadoganError) -> ApiError:
-    """The 4xx of an engine error, with its code and fields (SPEC.md "Errors")."""
-    fields = {k: str(v) for k, v in err.fields.items()}
-    if isinstance(err, IllegalMove):
-        return ApiError(422, f"cannot play {err.move_text}: {err.reason}", err.code,
-                        **{**fields, "move": err.move_text})
-    code = err.code
-    return ApiError(409 if code in ("nothing-to-undo", "nothing-to-redo") else 422, str(err), code, **fields)
 
 
 # --- request bodies --------------------------------------------------------------------------------
@@ -331,11 +308,15 @@ def start_state(saved: SavedGame) -> games.State:
 
 def solution_step(saved: SavedGame, moves: list[str], step: int) -> dict[str, Any]:
     """The board after the first ``step`` moves of the winning line ``moves`` from the deal's start."""
-    state = start_state(saved)
-    for token in moves[:step]:
-        state.play(token)
-    return {**board_fields(state), "step": step, "steps": len(moves),
-            "move": moves[step - 1] if step else None}
+    return line_step(start_state(saved), [], moves, step)
+
+
+def line_step(start: games.State, before: list[str], line: list[str], step: int) -> dict[str, Any]:
+    """The board after the moves ``before`` and then the first ``step`` moves of ``line`` from ``start``
+    (which it changes), with ``step``, ``steps`` (the line's length) and ``move`` (the step's move)."""
+    for token in [*before, *line[:step]]:
+        start.play(token)
+    return {**board_fields(start), "step": step, "steps": len(line), "move": line[step - 1] if step else None}
 
 
 def parse_step(text: str | None) -> int:
@@ -538,7 +519,7 @@ class Api:
     async def solution(self, request: Request) -> Response:
         game_id = request.path_params["game_id"]
         saved, _ = await self.registry.get(game_id)
-        budget = _seconds(request.query_params.get("budget"), SOLUTION_BUDGET, MIN_SOLUTION_BUDGET, MAX_SOLUTION_BUDGET)
+        budget = seconds_parameter(request.query_params.get("budget"), SOLUTION_BUDGET, MIN_SOLUTION_BUDGET, MAX_SOLUTION_BUDGET)
         answer, cached = await self._ask(request, "solve", _solve_key(saved), _payload("solve", saved, [], budget),
                                          owner=f"{game_id}:solve")
         return JSONResponse({**answer, "cached": cached})
@@ -654,23 +635,4 @@ async def _no_route(request: Request) -> Response:
 
 def _budget(text: str | None) -> float:
     """The hint's ``budget``: more than 0 and at most MAX_HINT_BUDGET seconds."""
-    return _seconds(text, HINT_BUDGET, 0.0, MAX_HINT_BUDGET, low_included=False)
-
-
-def _seconds(text: str | None, default: float, low: float, high: float, low_included: bool = True) -> float:
-    """A ``budget`` query parameter in seconds within [low, high] (or (low, high]); ApiError 400 if not."""
-    if text is None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise ApiError(400, f"budget must be a number of seconds, not {text[:30]!r}", "bad-parameter",
-                       name="budget") from None
-    above_low = low <= value if low_included else low < value
-    if not (above_low and value <= high):  # also rejects nan and inf
-        if low_included:
-            raise ApiError(400, f"budget must be from {low:g} to {high:g} seconds, not {text[:30]}", "bad-parameter",
-                           name="budget")
-        raise ApiError(400, f"budget must be more than {low:g} and at most {high:g} seconds", "bad-parameter",
-                       name="budget")
-    return value
+    return seconds_parameter(text, HINT_BUDGET, 0.0, MAX_HINT_BUDGET, low_included=False)

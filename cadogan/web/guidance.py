@@ -28,6 +28,7 @@ from starlette.routing import Route
 
 from cadogan import games, solver
 from cadogan.errors import CadoganError
+from cadogan.web.errors import ApiError
 
 log = logging.getLogger(__name__)
 MAX_LINE = 2000  # moves in a line the viewer may ask to replay
@@ -85,20 +86,6 @@ def guidance(state: games.State) -> dict[str, Any]:
         return {"home": {}, "finish": None, "safe": [], "all": []}
 
 
-def _error(status: int, message: str, code: str, **fields: str) -> JSONResponse:
-    return JSONResponse({"error": message, "code": code, **fields}, status_code=status)
-
-
-def line_step(start: games.State, played: list[str], frm: int, line: list[str], step: int) -> dict[str, Any]:
-    """The board after the first ``frm`` of ``played`` and then the first ``step`` moves of ``line``."""
-    from cadogan.web.app import board_fields  # the board fields the game object uses
-
-    state = start
-    for token in played[:frm] + line[:step]:
-        state.play(token)
-    return {**board_fields(state), "step": step, "steps": len(line), "move": line[step - 1] if step else None}
-
-
 def _whole(text: str | None) -> int | None:
     return int(text) if text is not None and text.isascii() and text.isdigit() and len(text) < 7 else None
 
@@ -116,13 +103,15 @@ def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[Route]
         line = [m for m in request.query_params.get("moves", "").split(",") if m]
         played = [str(m) for m in history.state.move_stack]
         if frm is None or frm > len(played):
-            return _error(400, "from must be a whole number up to the moves played", "bad-parameter", name="from")
+            raise ApiError(400, "from must be a whole number up to the moves played", "bad-parameter", name="from")
         if step is None or step > len(line) or len(line) > MAX_LINE:
-            return _error(400, "step must be a whole number up to the line's length", "bad-parameter", name="step")
+            raise ApiError(400, "step must be a whole number up to the line's length", "bad-parameter", name="step")
+        from cadogan.web.app import line_step  # the solution viewer's step, over the game's own moves first
+
         try:
-            return JSONResponse(line_step(games.load(saved.game, saved.variant, saved.deal), played, frm, line, step))
+            return JSONResponse(line_step(games.load(saved.game, saved.variant, saved.deal), played[:frm], line, step))
         except CadoganError as err:
-            return _error(422, str(err), getattr(err, "code", "") or "bad-move", move=",".join(line)[:100])
+            raise ApiError(422, str(err), err.code, move=",".join(line)[:100]) from None
 
     handlers: list[tuple[str, Callable[..., Any]]] = [("/guidance", show_guidance), ("/line", show_line)]
     return [Route(game_path + suffix, handler, methods=["GET"]) for suffix, handler in handlers]
