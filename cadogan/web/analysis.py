@@ -73,12 +73,11 @@ def routes_for(api: Any, game_path: str = "/api/games/{game_id}") -> list[BaseRo
             variant = games.get(game).resolve_variant(variant)
         except CadoganError as err:  # an unknown game or variant: 422 with the engine's code
             raise from_cadogan_error(err) from None
-        payload = (kind_pick, game, variant, 0, (difficulty,), budget)
-        key = position_key(kind_pick, {"nonce": secrets.token_hex(8)})  # every pick is a new question
-        found, _ = await api._ask(request, kind_pick, key, payload, owner=f"{client_key(request.scope)}:pick")
+        payload = ("pick", game, variant, 0, (difficulty,), budget)
+        key = position_key("pick", {"nonce": secrets.token_hex(8)})  # every pick is a new question
+        found, _ = await api._ask(request, "pick", key, payload, owner=f"{client_key(request.scope)}:pick")
         return JSONResponse(found)
 
-    kind_pick = "pick"
     return [Route(game_path + "/analysis", handler("analyse", ANALYSIS_BUDGET, MAX_ANALYSIS_BUDGET), methods=["GET"]),
             Route(game_path + "/verdict", handler("verdict", VERDICT_BUDGET, MAX_VERDICT_BUDGET), methods=["GET"]),
             Route("/api/pick", pick, methods=["GET"])]
