@@ -144,10 +144,12 @@ class FakeSolver:
         self.boundary = boundary
         self.hard = hard or {}
         self.asked: list[tuple[int, float]] = []
+        self.model_shares: list[tuple[int, float | None]] = []
 
-    def __call__(self, state, timeout=None, max_memory_mb=None, **_):
+    def __call__(self, state, timeout=None, max_memory_mb=None, model_share=None, **_):
         index = len(state.move_stack)
         self.asked.append((index, timeout))
+        self.model_shares.append((index, model_share))
         if timeout < self.hard.get(index, 0.0):
             return SolveResult("unknown", seconds=timeout)
         return SolveResult("won") if index <= self.boundary else SolveResult("lost")
@@ -194,6 +196,14 @@ def test_a_slow_position_after_the_boundary_gets_the_time_left(monkeypatch, line
     a = analyse_state(line_of_deals, timeout=60)
     assert (a.result, a.last_winnable) == ("went-wrong", 40)
     assert [t > 20 for i, t in solver.asked if i == 41] == [False, True]
+
+
+def test_a_second_search_of_a_position_goes_to_the_exact_model(monkeypatch, line_of_deals):
+    """The first, short search already tried the complete search and the playouts."""
+    solver = fake(monkeypatch, FakeSolver(40, hard={41: 20.0}))
+    analyse_state(line_of_deals, timeout=60)
+    assert [share for i, share in solver.model_shares if i == 41] == [None, analysis_module.RETRY_MODEL_SHARE]
+    assert all(share is None for i, share in solver.model_shares if i != 41)
 
 
 def test_a_position_that_cannot_be_decided_in_time_is_an_honest_unknown(monkeypatch, line_of_deals):

@@ -68,7 +68,8 @@ def core_available() -> bool:
 
 
 def solve(state: State, timeout: float | None = None, max_nodes: int | None = None,
-          max_memory_mb: int | None = None, *, use_core: bool | None = None) -> SolveResult:
+          max_memory_mb: int | None = None, *, use_core: bool | None = None,
+          model_share: float | None = None) -> SolveResult:
     """Search ``state`` (left unchanged) for a win within the limits.
 
     With a time or node limit the budget is spent in three phases: the complete search for the
@@ -102,7 +103,9 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         nodes_left = None if max_nodes is None else max(1, int(max_nodes * fraction) - nodes_used)
         return _complete_search(state, time_left, nodes_left, max_memory_mb, use_core)
 
-    model_seconds = 0.0 if timeout is None else timeout * min(0.9, max(0.0, knowledge.model_share(state)))
+    if model_share is None or not knowledge.model_share(state):  # a game without a model keeps 0
+        model_share = knowledge.model_share(state)
+    model_seconds = 0.0 if timeout is None else timeout * min(0.95, max(0.0, model_share))
     if model_seconds < MODEL_MIN_SECONDS:
         model_seconds = 0.0
     first = complete(first_share if share else 1.0, 0)

@@ -41,6 +41,8 @@ from cadogan.solver import solve
 EDGE_SHARE = 0.15  # of the timeout: the first search of the start and of the end of the line
 ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
 MIN_SECONDS = 0.2
+RETRY_MODEL_SHARE = 0.95  # of a second, longer search of a position, for the game's exact model if it has one:
+# the first search already gave the complete search and the playouts their try
 MAX_MEMORY_MB = 512  # the transposition table of each search (searches run one after another)
 
 __all__ = ["Analysis", "analyse", "analyse_state"]
@@ -154,7 +156,8 @@ class _Bisection:
 
     def _ask(self, index: int, seconds: float) -> None:
         state = self._position(index)
-        found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB)
+        retry_share = RETRY_MODEL_SHARE if index in self.tried else None
+        found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=retry_share)
         self.searches.append((index, found.result, round(found.seconds, 3)))
         if found.result == "won" and _wins(state, found.moves):
             self._winnable(index, list(found.moves))

@@ -95,6 +95,42 @@ def test_solve_hands_the_end_of_its_time_to_the_model(monkeypatch):
     assert time.perf_counter() - start < timeout + 0.2
 
 
+@pytest.mark.parametrize("model_share, playout_seconds", [(None, 20 * (1 - 0.85)), (0.95, 20 * (1 - 0.95))])
+def test_the_playouts_end_where_the_models_share_begins(monkeypatch, model_share, playout_seconds):
+    """The game's share, or the caller's (``cadogan analyse`` on a second search of a position)."""
+    from cadogan.solver import playouts
+    import cadogan.solver as solver
+    from cadogan.solver.search import PlayoutResult, SearchOutcome
+
+    given: list[float] = []
+
+    def playouts_given(state, seconds, *a, **k):
+        given.append(seconds)
+        return PlayoutResult("unknown", [], 0, 0.0, None, 0)
+
+    class NoAnswer:
+        def decide(self, seconds, max_memory_mb):
+            return "unknown", [], 0
+
+    state = games.load("precedence", "first-king", 2)
+    assert knowledge_of(state).model_share(state) == 0.85
+    monkeypatch.setattr(solver, "_complete_search", lambda *a: SearchOutcome("unknown", [], 0, 0.0))
+    monkeypatch.setattr(playouts, "find_win", playouts_given)
+    monkeypatch.setattr(type(knowledge_of(state)), "exact_model", lambda self, s: NoAnswer())
+    assert solve(state, timeout=20.0, model_share=model_share).result == "unknown"
+    assert playout_seconds - 0.1 <= given[0] <= playout_seconds
+
+
+def test_a_game_without_a_model_ignores_a_model_share(monkeypatch):
+    state = games.load("british-square", "piles", 1)
+
+    def no_model(self, s):
+        raise AssertionError("a model was asked for")
+
+    monkeypatch.setattr(type(knowledge_of(state)), "exact_model", no_model)
+    assert solve(state, timeout=12.0, model_share=0.95).result == "won"
+
+
 def test_a_line_that_does_not_win_is_never_reported_as_a_win(monkeypatch):
     state = reduced_position("precedence", "king-out", 1, left=10)
 
