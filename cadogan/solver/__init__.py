@@ -103,8 +103,9 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         nodes_left = None if max_nodes is None else max(1, int(max_nodes * fraction) - nodes_used)
         return _complete_search(state, time_left, nodes_left, max_memory_mb, use_core)
 
-    if model_share is None or not knowledge.model_share(state):  # a game without a model keeps 0
-        model_share = knowledge.model_share(state)
+    game_model_share = knowledge.model_share(state)
+    if model_share is None or not game_model_share:  # a game without a model keeps 0
+        model_share = game_model_share
     model_seconds = 0.0 if timeout is None else timeout * min(0.95, max(0.0, model_share))
     if model_seconds < MODEL_MIN_SECONDS:
         model_seconds = 0.0

@@ -75,16 +75,26 @@ def test_the_model_plays_from_the_middle_of_a_pass_with_redeals_left():
     assert state.line_wins(line)
 
 
-def test_solve_hands_the_end_of_its_time_to_the_model(monkeypatch):
-    """With the search and the playouts blind, a lost position is still proven by the model,
-    within the timeout."""
+def _blind_search_and_playouts(monkeypatch, on_playouts=None) -> None:
+    """The complete search and the playouts of ``solve`` answer "unknown" at once;
+    ``on_playouts(seconds)`` is told the time the playouts were given."""
     from cadogan.solver import playouts
     import cadogan.solver as solver
     from cadogan.solver.search import PlayoutResult, SearchOutcome
 
+    def no_win(state, seconds, *a, **k):
+        if on_playouts:
+            on_playouts(seconds)
+        return PlayoutResult("unknown", [], 0, 0.0, None, 0)
+
     monkeypatch.setattr(solver, "_complete_search", lambda *a: SearchOutcome("unknown", [], 0, 0.0))
-    monkeypatch.setattr(playouts, "find_win",
-                        lambda *a, **k: PlayoutResult("unknown", [], 0, 0.0, None, 0))
+    monkeypatch.setattr(playouts, "find_win", no_win)
+
+
+def test_solve_hands_the_end_of_its_time_to_the_model(monkeypatch):
+    """With the search and the playouts blind, a lost position is still proven by the model,
+    within the timeout."""
+    _blind_search_and_playouts(monkeypatch)
     lost = next(state for seed in range(40)
                 if search(state := reduced_position("precedence", "first-king", seed, left=12),
                           max_nodes=50_000)[0] == "lost")
@@ -98,15 +108,7 @@ def test_solve_hands_the_end_of_its_time_to_the_model(monkeypatch):
 @pytest.mark.parametrize("model_share, playout_seconds", [(None, 20 * (1 - 0.85)), (0.95, 20 * (1 - 0.95))])
 def test_the_playouts_end_where_the_models_share_begins(monkeypatch, model_share, playout_seconds):
     """The game's share, or the caller's (``cadogan analyse`` on a second search of a position)."""
-    from cadogan.solver import playouts
-    import cadogan.solver as solver
-    from cadogan.solver.search import PlayoutResult, SearchOutcome
-
     given: list[float] = []
-
-    def playouts_given(state, seconds, *a, **k):
-        given.append(seconds)
-        return PlayoutResult("unknown", [], 0, 0.0, None, 0)
 
     class NoAnswer:
         def decide(self, seconds, max_memory_mb):
@@ -114,8 +116,7 @@ def test_the_playouts_end_where_the_models_share_begins(monkeypatch, model_share
 
     state = games.load("precedence", "first-king", 2)
     assert knowledge_of(state).model_share(state) == 0.85
-    monkeypatch.setattr(solver, "_complete_search", lambda *a: SearchOutcome("unknown", [], 0, 0.0))
-    monkeypatch.setattr(playouts, "find_win", playouts_given)
+    _blind_search_and_playouts(monkeypatch, given.append)
     monkeypatch.setattr(type(knowledge_of(state)), "exact_model", lambda self, s: NoAnswer())
     assert solve(state, timeout=20.0, model_share=model_share).result == "unknown"
     assert playout_seconds - 0.1 <= given[0] <= playout_seconds
