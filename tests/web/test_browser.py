@@ -252,8 +252,9 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
 
     # a refused move shows the server's reason, in the message line and beside the card
     player.click_move(refused_move(player.game()))
-    page.wait_for_selector("#note:not([hidden])")
-    assert page.locator(".card.shake").count() == 1
+    # note and shake checked in one frame: the shake ends (and a re-render drops it) after 0.36 s
+    page.wait_for_function("!document.getElementById('note').hidden"
+                           " && document.querySelectorAll('.card.shake').length === 1")
     player.wait_live(re.escape(page.inner_text("#note")))
     assert player.moves_shown() == len(line)
 

@@ -56,7 +56,10 @@ function refused(err, path) {
   announce(text, "error", { show: !pile });  // said aloud always; shown beside the card when there is one
   if (!pile) return;
   const card = pile.querySelector(".card.top");
-  if (card) card.classList.add("shake");
+  if (card) {
+    app.ui.shake = { pile: pile.dataset.pile, since: performance.now() };
+    card.classList.add("shake");
+  }
   showNote(pile, text);
 }
 

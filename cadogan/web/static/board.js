@@ -227,6 +227,7 @@ export function renderBoard(root, game, ui) {
         else if (name === "s" && code === null) card.style.top = card.style.left = `${-i * 1.5}px`;
         if (i === shown.length - 1) card.classList.add("top");
         if (ui.arrived === name && i === shown.length - 1) card.classList.add("arrived");
+        if (i === shown.length - 1) keepShaking(card, name, ui.shake);
         stack.append(card);
       });
       stack.style.height = `${ch + (fanned && !sideways ? Math.max(0, cards.length - 1) * offset : 0)}px`;
@@ -302,4 +303,15 @@ function pileCaption(game, name, cards) {
   if (dir === "up") return "↑";
   if (dir === "down") return "↓";
   return "";
+}
+
+export const SHAKE_MS = 360;
+
+/** A refused card keeps shaking through a re-render, from where its animation was. */
+function keepShaking(card, name, shake) {
+  if (!shake || shake.pile !== name) return;
+  const elapsed = performance.now() - shake.since;
+  if (elapsed >= SHAKE_MS) return;
+  card.classList.add("shake");
+  card.style.animationDelay = `${-elapsed}ms`;
 }

@@ -14,7 +14,7 @@ export const DEFAULTS = {
 export const app = {
   game: null,              // the game object from the server
   catalogue: [],           // GET /api/games
-  ui: { selected: null, hint: null, focus: "s", arrived: null, height: 600, targets: null, choices: null, lost: null },
+  ui: { selected: null, hint: null, focus: "s", arrived: null, height: 600, targets: null, choices: null, lost: null, shake: null },
   settings: { ...DEFAULTS },
   piles: {},
   clock: { start: null, stopped: false, hiddenAt: null, paused: 0 },
