@@ -6,7 +6,7 @@ bottom, pinned last cards asking for a circle) and the game's tuning.
 >>> state = load("square", "free", 0)
 >>> square = knowledge_of(state)
 >>> square.first_search_share(state), square.playout_share(state), square.playout_ends_at_dead_end
-(0.005, 0.9, True)
+(0.005, 0.99, True)
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ class SquareKnowledge(GameKnowledge):
         return 0.005
 
     def playout_share(self, state: State) -> float:
-        """Nearly all of it while ``free`` placements remain (the complete search drowns in their
+        """All but 1 % while ``free`` placements remain (the complete search drowns in their
         orders and has never decided such a position); half otherwise."""
         assert isinstance(state, SquareState)
-        return 0.9 if state.variant == "free" and state.stock else 0.5
+        return 0.99 if state.variant == "free" and state.stock else 0.5
 
     def playout_warmup_share(self, state: State) -> float:
         """``free`` while placements remain: 10 %, as its level-1 searches seldom win (deals 1-60

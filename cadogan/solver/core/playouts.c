@@ -57,22 +57,49 @@ static int nested_seen(NestedSearch *w, const Position *s) {
     return 1;  /* table crowded: treat as met, which only shortens the playout */
 }
 
+/* A measure no move lowers: gatherings used, cards home, cards dealt from the stock.  A position
+ * can come back in a line only across moves that leave it unchanged. */
+static long long nested_progress(const Position *s) {
+    return ((long long)(64 - s->redeals) << 20) | ((long long)s->cards_home << 10) | (1023 - s->count[STOCK]);
+}
+
+/* Plays m in a playout unless it leads back to a position met since the measure last rose; 1 if
+ * played.  The positions met are remembered for the current level of the measure only, and the
+ * first of them only once a move leaves the level unchanged: a move that raises it needs no key
+ * (in Square's dealing phase, none does). */
+static int nested_try(Position *s, NestedSearch *w, Move m, long long *level, int *first_kept) {
+    if (push_move(s, m)) { w->stop = RES_UNKNOWN; return 0; }
+    long long now = nested_progress(s);
+    if (now != *level) {
+        *level = now;
+        *first_kept = 0;
+        w->gen++;
+        return 1;
+    }
+    if (!*first_kept) {
+        pop_move(s);
+        nested_seen(w, s);
+        *first_kept = 1;
+        if (push_move(s, m)) { w->stop = RES_UNKNOWN; return 0; }
+    }
+    if (nested_seen(w, s)) { pop_move(s); return 0; }
+    return 1;
+}
+
 /* One playout from s (restored on return); its moves go to seq.  Returns the cards home at its end. */
 static int nested_playout(Position *s, NestedSearch *w, Move *seq, int *len) {
     double eps = NESTED_RANDOM_SHARE[w->playouts++ % 5];
     uint64_t threshold = (uint64_t)(eps * 18446744073709551615.0);
-    int start = s->depth, n = 0, home = s->cards_home;
+    int start = s->depth, n = 0, home = s->cards_home, first_kept = 0;
+    long long level = nested_progress(s);
     Move mv[MAX_MOVES];
     w->gen++;
-    nested_seen(w, s);
     while (n < NESTED_MAX_LINE - 1 && s->cards_home < 104 && !w->stop) {
         int k = search_moves(s, mv), moved = 0;
         if (!k) break;
         int pick = k > 1 && rng_next() < threshold ? (int)(rng_next() % (uint64_t)k) : 0;
-        for (int t = 0; t < k && !moved; t++) {
-            Move m = mv[(pick + t) % k];
-            if (push_move(s, m)) { w->stop = RES_UNKNOWN; break; }
-            if (nested_seen(w, s)) { pop_move(s); continue; }
+        for (int t = 0; t < k && !moved && !w->stop; t++) {
+            if (!nested_try(s, w, mv[(pick + t) % k], &level, &first_kept)) continue;
             moved = 1;
             nested_tick(w);
         }

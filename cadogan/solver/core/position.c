@@ -81,6 +81,7 @@ int is_dead(const Position *s) {
 /* Do piles p and q hold the same cards (and, with_built, the same built count)? */
 int same_pile(const Position *s, int p, int q, int with_built) {
     if (s->count[p] != s->count[q]) return 0;
+    if (s->count[p] && TOP(s, p) != TOP(s, q)) return 0;  /* most piles differ at the top: no call */
     if (with_built && s->built[p - TABLEAU] != s->built[q - TABLEAU]) return 0;
     return memcmp(s->cards[p], s->cards[q], s->count[p]) == 0;
 }
