@@ -125,3 +125,31 @@ def test_square_playouts_end_at_a_dead_end(monkeypatch):
         assert run.home == state.cards_home() + 1  # one move, then the dead end ends the playout
     monkeypatch.setattr(type(game), "playout_ends_at_dead_end", False)
     assert nested_search(state, 0, max_nodes=1000, seed=1).home == state.cards_home() + 3
+
+
+def _progress(state: State) -> tuple[int, int, int]:
+    """The measure the core's playouts rely on (nested_progress in core/playouts.c): redeals used,
+    cards home, cards dealt from the stock."""
+    from cadogan.games.base import STOCK
+    return (-getattr(state, "redeals_left", 0), state.cards_home(), -len(state.piles[STOCK] or []))
+
+
+@pytest.mark.parametrize("game_id,variant", VARIANTS)
+def test_no_move_lowers_the_measure_the_playouts_key_positions_by(game_id, variant):
+    """The core remembers a playout's positions only since the measure last rose, so a position
+    must never come back across a move that raises it: no move may lower it."""
+    import random
+    rng = random.Random(5)
+    raised = 0
+    for deal in range(6):
+        state = games.load(game_id, variant, deal)
+        for _ in range(400):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            before, move = _progress(state), rng.choice(moves)
+            state.push(move)
+            after = _progress(state)
+            assert after >= before, f"deal {deal}: {move} lowered it from {before} to {after}"
+            raised += after > before
+    assert raised, "no move raised it: the lines played nothing"
