@@ -183,11 +183,15 @@ static int sq_top_distance(const Position *s, int p) {
 }
 
 /* Square free: the pile the round's matching gives the stock's next card (-1: none)
- * (round_match in solver/square.py). */
-static int sq_round_match(const Position *s) {
-    int open[12], no = 0, dp[12], used[12] = {0};
-    for (int i = 0; i < 12; i++)
-        if (!((s->received >> i) & 1)) { dp[no] = sq_top_distance(s, TABLEAU + i); open[no++] = TABLEAU + i; }
+ * (round_match in solver/square.py); top[i]: the home distance of pile i's top card. */
+static int sq_round_match(const Position *s, const int *top) {
+    int open[12], no = 0, used[12] = {0};
+    for (int i = 0; i < 12; i++) {  /* the open piles by top distance, nearest first; stable */
+        if ((s->received >> i) & 1) continue;
+        int b = no++;
+        while (b > 0 && top[open[b - 1]] > top[i]) { open[b] = open[b - 1]; b--; }
+        open[b] = i;
+    }
     int nc = no < s->count[STOCK] ? no : s->count[STOCK];
     int dc[12], order[12];
     for (int j = 0; j < nc; j++) { dc[j] = sq_distance(s, s->cards[STOCK][s->count[STOCK] - 1 - j]); order[j] = j; }
@@ -196,13 +200,12 @@ static int sq_round_match(const Position *s) {
         while (b >= 0 && dc[order[b]] < dc[x]) { order[b + 1] = order[b]; b--; }
         order[b + 1] = x;
     }
-    for (int a = 0; a < nc; a++) {
-        int j = order[a], best = -1;
-        for (int q = 0; q < no; q++)
-            if (!used[q] && dp[q] >= dc[j] && (best < 0 || dp[q] < dp[best])) best = q;
-        if (best < 0) continue;
-        used[best] = 1;
-        if (j == 0) return open[best];
+    for (int a = 0; a < nc; a++) {  /* each card to the open pile needed soonest but not sooner */
+        int j = order[a], q = 0;
+        while (q < no && (used[q] || top[open[q]] < dc[j])) q++;
+        if (q == no) continue;
+        used[q] = 1;
+        if (j == 0) return TABLEAU + open[q];
     }
     return -1;
 }
@@ -212,29 +215,47 @@ static int sq_is_last(int card) {
     return RANK(card) == 1 || RANK(card) == 13;
 }
 
+/* What sq_detail needs of a position, worked out once per ordering: the home distance of each
+ * pile's top, of the stock's next card and whether that card is a last card, and the pile the
+ * round's matching gives it (free). */
+typedef struct {
+    int top[12];
+    int stock_distance, stock_last, matched;
+} SqOrderContext;
+
 /* Square: the order of promise of a placement or a build among its kind (move_detail in solver/square.py). */
-static int sq_detail(const Position *s, Move m, int matched) {
+static int sq_detail(const Position *s, Move m, const SqOrderContext *c) {
     if (m.src == STOCK) {
-        int d = sq_distance(s, TOP(s, STOCK));
+        int d = c->stock_distance;
         if (m.dst >= TABLEAU + 9 && d == 0) return 0;
-        if (sq_is_last(TOP(s, STOCK))) {
+        if (c->stock_last) {
             int under = 0;
             for (int i = 0; i < s->count[m.dst]; i++) under += !sq_is_last(s->cards[m.dst][i]);
             return 1 + under;
         }
-        return m.dst == matched ? 1 : sq_fit(d, sq_top_distance(s, m.dst));
+        return m.dst == c->matched ? 1 : sq_fit(d, c->top[m.dst - TABLEAU]);
     }
     if (m.src < TABLEAU || m.dst < TABLEAU) return 0;
     int n = s->count[m.src];
     if (n > 1 && sq_distance(s, s->cards[m.src][n - 2]) == 0) return 0;
-    return sq_fit(sq_distance(s, TOP(s, m.src)), sq_top_distance(s, m.dst));
+    return sq_fit(c->top[m.src - TABLEAU], c->top[m.dst - TABLEAU]);
 }
 
 /* The search order of moves (SquareKnowledge.ordered_moves): by kind, then by sq_detail; mv is reordered. */
 static void sq_order_moves(const Position *s, Move *mv, int k) {
-    int key[MAX_MOVES];
-    int matched = s->count[STOCK] && s->flags ? sq_round_match(s) : -1;
-    for (int i = 0; i < k; i++) key[i] = sq_move_kind(mv[i]) * 4 * SQ_FAR + sq_detail(s, mv[i], matched);
+    int key[MAX_MOVES], placing = s->count[STOCK] && s->flags, building = !s->count[STOCK];
+    if (k < 2) return;
+    if (!placing && !building) {  /* classic while dealing: home moves, then the deal */
+        for (int i = 0; i < k; i++) key[i] = sq_move_kind(mv[i]);
+        sort_by_key(mv, key, k);
+        return;
+    }
+    SqOrderContext c;
+    for (int i = 0; i < 12; i++) c.top[i] = sq_top_distance(s, TABLEAU + i);
+    c.stock_distance = placing ? sq_distance(s, TOP(s, STOCK)) : SQ_FAR;
+    c.stock_last = placing && sq_is_last(TOP(s, STOCK));
+    c.matched = placing ? sq_round_match(s, c.top) : -1;
+    for (int i = 0; i < k; i++) key[i] = sq_move_kind(mv[i]) * 4 * SQ_FAR + sq_detail(s, mv[i], &c);
     sort_by_key(mv, key, k);
 }
 
