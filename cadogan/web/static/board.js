@@ -305,7 +305,7 @@ function pileCaption(game, name, cards) {
   return "";
 }
 
-export const SHAKE_MS = 360;
+const SHAKE_MS = 360;  // the length of the shake animation in style.css
 
 /** A refused card keeps shaking through a re-render, from where its animation was. */
 function keepShaking(card, name, shake) {
