@@ -151,6 +151,16 @@ class Player:
         """Wait until no card is still sliding (a card is dragged from where it lies, not mid-flight)."""
         self.page.wait_for_function("document.getAnimations().filter(a => a.playState === 'running').length === 0")
 
+    def box(self, locator) -> dict:
+        """The element's box; asked again while a re-render (a verdict arriving, say) has just
+        replaced the element, which Playwright answers with None."""
+        for _ in range(100):
+            found = locator.bounding_box()
+            if found:
+                return found
+            self.page.wait_for_timeout(20)
+        raise AssertionError(f"{locator} never had a box")
+
     def click_move(self, move: str) -> None:
         self.settle()
         if move in ("deal", "redeal"):
@@ -163,8 +173,8 @@ class Player:
     def drag_move(self, move: str) -> None:
         self.settle()
         src, dst = move.split(">")
-        card = self.pile(src).locator(".card.top").bounding_box()
-        target = self.pile(dst).locator(".stack").bounding_box()
+        card = self.box(self.pile(src).locator(".card.top"))
+        target = self.box(self.pile(dst).locator(".stack"))
         mouse = self.page.mouse
         mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] * 0.3)
         mouse.down()
@@ -391,9 +401,8 @@ def test_a_russian_phone_held_upright_fits_the_table_and_touch_works(browser_con
         player.settle()
         if ">" in move and not dragged:  # drag with a finger: pointer events from touch
             src, dst = move.split(">")
-            a = player.pile(src).locator(".card.top").bounding_box()
-            b = player.pile(dst).locator(".stack").bounding_box()
-            assert b, (move, page.evaluate("document.querySelector('[data-pile=%s]').outerHTML" % dst))
+            a = player.box(player.pile(src).locator(".card.top"))
+            b = player.box(player.pile(dst).locator(".stack"))
             x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
             x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
             touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
