@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 
 import pytest
 
@@ -121,10 +122,11 @@ def test_a_winning_line_gone_astray_at_random(game, variant, deal, back):
     ("british-square", "piles", 3), ("british-square", "columns", 4),
     ("square", "classic", 4), ("square", "free", 1), ("precedence", "king-out", 4), ("precedence", "first-king", 5),
 ])
-def test_random_games_to_a_dead_end_get_honest_answers(game, variant, deal):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_random_games_to_a_dead_end_get_honest_answers(game, variant, deal, workers):
     moves = [str(m) for m in play_out(games.load(game, variant, deal), random.Random(deal)).move_stack]
-    a = analyse(game, variant, deal, moves, timeout=2)
-    assert a.seconds < 2 + 1.0
+    a = analyse(game, variant, deal, moves, timeout=2, workers=workers)
+    assert a.seconds < 2 + (1.0 if workers == 1 else analysis_module.GRACE_SECONDS + 1.0)
     check_honest(a, moves)
 
 
@@ -177,6 +179,53 @@ def test_bisection_finds_the_boundary_in_few_searches(monkeypatch, line_of_deals
     assert (a.result, a.last_winnable, a.losing_move) == ("went-wrong", boundary, "deal")
     assert len(solver.asked) <= math.ceil(math.log2(101)) + 2
     assert [i for i, _ in solver.asked[:2]] == [0, 100]  # the start, then the end
+
+
+@pytest.mark.parametrize("boundary", [0, 1, 37, 98, 99])
+def test_searches_side_by_side_find_the_same_boundary(monkeypatch, line_of_deals, boundary):
+    fake(monkeypatch, FakeSolver(boundary))  # forked workers inherit the fake
+    a = analyse_state(line_of_deals, timeout=60, workers=2)
+    assert (a.result, a.last_winnable, a.losing_move) == ("went-wrong", boundary, "deal")
+    assert len(a.searches) <= 2 * (math.ceil(math.log2(101)) + 2)
+    assert all(result in ("won", "lost") for _, result, _ in a.searches)
+
+
+def test_a_second_worker_looks_past_a_slow_position(monkeypatch, line_of_deals):
+    """41 and 42 are both slow: the bracket's two hard ends are searched at the same time."""
+    fake(monkeypatch, FakeSolver(41, hard={41: 20.0, 42: 20.0}))
+    a = analyse_state(line_of_deals, timeout=60, workers=2)
+    assert (a.result, a.last_winnable) == ("went-wrong", 41)
+    assert {i for i, result, _ in a.searches if result != "unknown"} >= {41, 42}
+
+
+class SlowAtTheEnd(FakeSolver):
+    """The end of the line takes its whole budget and stays undecided."""
+
+    def __call__(self, state, timeout=None, **kwargs):
+        if len(state.move_stack) == 100:
+            time.sleep(timeout)
+            return SolveResult("unknown", seconds=timeout)
+        return super().__call__(state, timeout=timeout, **kwargs)
+
+
+def test_a_search_made_pointless_is_stopped(monkeypatch, line_of_deals):
+    # the end's search (9 s) is moot once position 50 is proven lost: it is stopped, not waited for
+    fake(monkeypatch, SlowAtTheEnd(40))
+    a = analyse_state(line_of_deals, timeout=60, workers=2)
+    assert (a.result, a.last_winnable) == ("went-wrong", 40)
+    assert a.seconds < 60 * analysis_module.EDGE_SHARE / 2
+    assert 100 not in [i for i, _, _ in a.searches]
+
+
+def test_one_worker_where_processes_cannot_be_forked(monkeypatch, line_of_deals):
+    monkeypatch.setattr(analysis_module.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    solver = fake(monkeypatch, FakeSolver(37))
+    a = analyse_state(line_of_deals, timeout=60, workers=4)
+    assert (a.result, a.last_winnable) == ("went-wrong", 37) and len(solver.asked) == len(a.searches)
+
+
+def test_default_workers_is_bounded():
+    assert 1 <= analysis_module.default_workers() <= analysis_module.MAX_WORKERS
 
 
 def test_a_lost_start_ends_the_search_at_once(monkeypatch, line_of_deals):

@@ -17,7 +17,11 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
 * a winning line found from position i is reused: wherever the player's line meets a position of
   that winning line later on (the same position, whatever the order of the moves), the player
   could still win there too, so the bracket's low end jumps ahead without a search;
-* every line reported is replayed through the engine before it is believed.
+* every line reported is replayed through the engine before it is believed;
+* with ``workers`` above 1 the searches run side by side, each in a process of its own: a second
+  worker looks past a position still being searched as if it were winnable, so the two hard
+  positions at the boundary (the last winnable, the first lost) are searched at the same time.  A
+  search made pointless by another's answer is stopped.
 
 >>> a = analyse("precedence", "king-out", 10, ["deal", "deal"], timeout=10)
 >>> a.result, a.last_winnable, a.losing_move
@@ -29,7 +33,11 @@ True
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
 import time
+from multiprocessing.connection import Connection, wait
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -43,9 +51,11 @@ ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
 MIN_SECONDS = 0.2
 RETRY_MODEL_SHARE = 0.95  # of a second, longer search of a position, for the game's exact model if it has one:
 # the first search already gave the complete search and the playouts their try
-MAX_MEMORY_MB = 512  # the transposition table of each search (searches run one after another)
+MAX_MEMORY_MB = 512  # the transposition table of each search (one per worker)
+MAX_WORKERS = 4  # more searches side by side than this would mostly probe positions no answer needs
+GRACE_SECONDS = 2.0  # past the deadline, for a worker to report before it is stopped
 
-__all__ = ["Analysis", "analyse", "analyse_state"]
+__all__ = ["Analysis", "analyse", "analyse_state", "default_workers"]
 
 
 @dataclass
@@ -79,27 +89,39 @@ class Analysis:
 
 
 def analyse(game: str, variant: str | None, deal: int, moves: Sequence[Move | str],
-            timeout: float = 60.0) -> Analysis:
-    """Analyse the line ``moves`` of a deal within ``timeout`` seconds (all searches together).
+            timeout: float = 60.0, workers: int = 1) -> Analysis:
+    """Analyse the line ``moves`` of a deal within ``timeout`` seconds (all searches together),
+    with up to ``workers`` searches side by side.
 
     IllegalMove (or BadInput) when a move cannot be played: the line must replay first.
     """
     state = games.load(game, variant, deal)
     for move in moves:
         state.play(move)
-    return analyse_state(state, timeout)
+    return analyse_state(state, timeout, workers)
 
 
-def analyse_state(state: State, timeout: float = 60.0) -> Analysis:
+def analyse_state(state: State, timeout: float = 60.0, workers: int = 1) -> Analysis:
     """Analyse the line that led to ``state`` (its ``move_stack``) from the start of its deal;
-    ``state`` is left unchanged."""
-    return _Bisection(state.copy(), timeout).run()
+    ``state`` is left unchanged.  ``workers`` above 1 runs that many searches at once, each in a
+    process of its own (where processes can be forked; else one search at a time)."""
+    return _Bisection(state.copy(), timeout, workers).run()
+
+
+def default_workers() -> int:
+    """The searches side by side for a player's own analysis: the cores this process may use,
+    at most ``MAX_WORKERS``."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MAX_WORKERS, cores))
 
 
 class _Bisection:
     """The search for the boundary between the winnable prefix and the lost suffix of a line."""
 
-    def __init__(self, state: State, timeout: float) -> None:
+    def __init__(self, state: State, timeout: float, workers: int = 1) -> None:
         self.start_time = time.perf_counter()
         self.deadline = self.start_time + max(0.0, timeout)
         self.timeout = max(0.0, timeout)
@@ -113,18 +135,25 @@ class _Bisection:
         self.searches: list[tuple[int, str, float]] = []
         self._keys: dict[int, str] = {}
         self.analysis = Analysis(state.game.id, state.variant, state.deal, "unknown")
+        forkable = "fork" in multiprocessing.get_all_start_methods()
+        self.workers = max(1, workers) if forkable else 1
+        self.running: dict[int, _Worker] = {}
 
     # --- the search --------------------------------------------------------------------------
     def run(self) -> Analysis:
         self._free_answers()
-        while not self._decided():
-            left = self.deadline - time.perf_counter()
-            if left <= 0.01:
-                break
-            index, seconds = self._next_question(left)
-            if self.tried.get(index, 0.0) >= seconds:
-                break  # it already had all the time there is
-            self._ask(index, seconds)
+        try:
+            while not self._decided() and self.deadline - time.perf_counter() > 0.01:
+                questions = self._questions(self.workers - len(self.running))
+                if not questions and not self.running:
+                    break  # nothing left that the time could decide
+                for index, seconds in questions:
+                    self._ask(index, seconds)
+                self._collect()
+        finally:
+            for worker in self.running.values():
+                worker.stop()
+            self.running.clear()
         return self._answer()
 
     def _free_answers(self) -> None:
@@ -137,31 +166,76 @@ class _Bisection:
     def _decided(self) -> bool:
         return self.hi == 0 or self.lo == self.n or self.hi - self.lo == 1
 
-    def _next_question(self, left: float) -> tuple[int, float]:
-        """The position to ask about next and the seconds to give it.
+    def _questions(self, free: int) -> list[tuple[int, float]]:
+        """Up to ``free`` positions to ask about next, with the seconds to give each."""
+        busy = set(self.running)
+        questions: list[tuple[int, float]] = []
+        left = self.deadline - time.perf_counter()
+        for _ in range(free):
+            question = self._next_question(left, busy)
+            if question is None:
+                break
+            questions.append(question)
+            busy.add(question[0])
+        return questions
+
+    def _next_question(self, left: float, busy: set[int]) -> tuple[int, float] | None:
+        """The position to ask about next and the seconds to give it, or None when no search
+        could help.
 
         The start, then the end, with ``EDGE_SHARE`` of the timeout; then the middle of the bracket
         with ``ROUND_SHARE``, where an undecided position counts as the bracket's high end for now
         (a winnable position is most often shown so within seconds, so a slow one is taken as lost
-        until a search says otherwise); when the
-        bracket is down to that one undecided position, it gets all the time that is left: no
-        answer can be given without deciding it."""
+        until a search says otherwise); when the bracket is down to that one undecided position,
+        it gets all the time that is left: no answer can be given without deciding it.  A position
+        being searched (``busy``) counts as a high end too; past it, a free worker looks on as if
+        it were winnable, the bracket it would leave."""
         for edge in (0, self.n):
-            if self.lo < edge < self.hi and edge not in self.tried:
+            if self.lo < edge < self.hi and edge not in self.tried and edge not in busy:
                 return edge, min(left, max(MIN_SECONDS, self.timeout * EDGE_SHARE))
-        upper = min([self.hi] + [i for i in self.tried if self.lo < i < self.hi])
-        if upper - self.lo > 1:
-            return (self.lo + upper) // 2, min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE))
-        return upper, left
+        ends = sorted({i for i in (*self.tried, *busy) if self.lo < i < self.hi} | {self.hi})
+        low = self.lo
+        for end in ends:
+            if end - low > 1:
+                return (low + end) // 2, min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE))
+            if end == self.hi:
+                return None
+            if end not in busy:
+                return (end, left) if self.tried[end] < left else None
+            low = end
+        return None
 
     def _ask(self, index: int, seconds: float) -> None:
+        """Search position ``index``: at once with one worker, else in a process of its own."""
         state = self._position(index)
         retry_share = RETRY_MODEL_SHARE if index in self.tried else None
-        found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=retry_share)
-        self.searches.append((index, found.result, round(found.seconds, 3)))
-        if found.result == "won" and _wins(state, found.moves):
-            self._winnable(index, list(found.moves))
-        elif found.result == "lost":
+        if self.workers == 1:
+            found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=retry_share)
+            self._record(index, seconds, found.result, list(found.moves), found.seconds)
+        else:
+            self.running[index] = _Worker(index, seconds, state, retry_share)
+
+    def _collect(self) -> None:
+        """Wait for the first worker to report; record every answer in, and stop the searches
+        that the answers made pointless (or that overran the deadline)."""
+        if not self.running:
+            return
+        by_pipe = {worker.pipe: worker for worker in self.running.values()}
+        timeout = max(0.0, self.deadline + GRACE_SECONDS - time.perf_counter())
+        for pipe in wait(list(by_pipe), timeout):
+            worker = by_pipe[pipe]  # type: ignore[index]
+            del self.running[worker.index]
+            result, moves, seconds = worker.answer()
+            self._record(worker.index, worker.seconds, result, moves, seconds)
+        overran = time.perf_counter() > self.deadline + GRACE_SECONDS
+        for index in [i for i in self.running if overran or not self.lo < i < self.hi]:
+            self.running.pop(index).stop()
+
+    def _record(self, index: int, seconds: float, result: str, line: list[Move], spent: float) -> None:
+        self.searches.append((index, result, round(spent, 3)))
+        if result == "won" and _wins(self._position(index), line):
+            self._winnable(index, line)
+        elif result == "lost":
             self.hi = min(self.hi, index)
         else:
             self.tried[index] = max(self.tried.get(index, 0.0), seconds)
@@ -232,3 +306,38 @@ def _wins(state: State, line: list[Move]) -> bool:
     except CadoganError:
         return False
 
+
+class _Worker:
+    """One search of a position in a forked process, which reports (result, moves, seconds)."""
+
+    def __init__(self, index: int, seconds: float, state: State, model_share: float | None) -> None:
+        self.index, self.seconds = index, seconds
+        context = multiprocessing.get_context("fork")
+        self.pipe, child_end = context.Pipe(duplex=False)
+        self.process = context.Process(target=_search, args=(child_end, state, seconds, model_share), daemon=True)
+        self.process.start()
+        child_end.close()
+
+    def answer(self) -> tuple[str, list[Move], float]:
+        """What the search found (``unknown`` if the process died without a word)."""
+        try:
+            result, tokens, seconds = self.pipe.recv()
+            moves = [Move.from_text(token) for token in tokens]
+        except (EOFError, OSError, CadoganError):
+            result, moves, seconds = "unknown", [], self.seconds
+        self.stop()
+        return result, moves, seconds
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.pipe.close()
+
+
+def _search(pipe: Connection, state: State, seconds: float, model_share: float | None) -> None:
+    """A worker process: search ``state`` and send what it found."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the analysis, which stops its workers
+    found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=model_share)
+    pipe.send((found.result, [str(move) for move in found.moves], found.seconds))
+    pipe.close()

@@ -41,7 +41,7 @@ def _seconds(text: str) -> float:
 def run_analyse(args: argparse.Namespace) -> int:
     from cadogan import games
     from cadogan.commands import read_deal
-    from cadogan.solver.analysis import analyse_state
+    from cadogan.solver.analysis import analyse_state, default_workers
 
     state = games.load(args.game, args.variant, read_deal(args.deal))
     tokens = list(args.moves)
@@ -54,7 +54,7 @@ def run_analyse(args: argparse.Namespace) -> int:
                         "error": error, "position": state.to_json()})
         print(f"cadogan: {error}", file=sys.stderr)
         return 1
-    analysis = analyse_state(state, args.timeout)
+    analysis = analyse_state(state, args.timeout, default_workers())
     if args.json:
         print_json(analysis.to_json())
     else:

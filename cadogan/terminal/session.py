@@ -17,6 +17,8 @@ deal: 3D turned up/✗ w>t1: precedence has no pile t1 (it has s, w, f1..f8)  (?
 
 from __future__ import annotations
 
+import functools
+
 import importlib
 import shlex
 from typing import Any, Callable, TextIO
@@ -412,8 +414,8 @@ def _solver() -> Any:
     """The solver's functions (solve, hint, analyse_state), looked up when asked for so that
     tests can put a fake in their place."""
     solver = importlib.import_module("cadogan.solver")
-    from cadogan.solver.analysis import analyse_state
-    return _Solver(solver.solve, solver.hint, analyse_state)
+    from cadogan.solver.analysis import analyse_state, default_workers
+    return _Solver(solver.solve, solver.hint, functools.partial(analyse_state, workers=default_workers()))
 
 
 class _Solver:
