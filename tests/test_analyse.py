@@ -16,6 +16,7 @@ import pytest
 
 from cadogan import games
 from cadogan.errors import IllegalMove
+from cadogan.games.base import Move
 from cadogan.solver import SolveResult, solve
 from cadogan.solver import analysis as analysis_module
 from cadogan.solver.analysis import Analysis, analyse, analyse_state
@@ -278,6 +279,50 @@ def test_the_winning_line_is_followed_along_the_players_line(monkeypatch):
     a = analyse("precedence", "king-out", 10, line[:200], timeout=20)
     assert (a.result, a.last_winnable, calls) == ("winnable", 200, [0])
     check_honest(a, line[:200])
+
+
+def test_a_detour_the_player_could_undo_needs_no_search(monkeypatch):
+    """The player leaves the winning line with a move that a move back undoes: that position is
+    winnable too, found by the short walk back onto the line (``_detour``), not by a search."""
+    line = [Move.from_text(t) for t in winning_line("british-square", "piles", 3)]
+    start = games.load("british-square", "piles", 3)
+    moves = detour_off(start, line)
+    asked = []
+
+    def only_the_start(state, **kwargs):
+        asked.append(len(state.move_stack))
+        return SolveResult("won", moves=line) if not state.move_stack else SolveResult("unknown")
+
+    monkeypatch.setattr(analysis_module, "solve", only_the_start)
+    a = analyse("british-square", "piles", 3, moves, timeout=10)
+    assert (a.result, a.last_winnable, asked) == ("winnable", len(moves), [0])
+    check_honest(a, [str(m) for m in moves])
+
+
+def detour_off(start, line):
+    """The first prefix of ``line`` followed by a move off it that one move brings back onto it."""
+    on_line, state = {}, start.copy()
+    for step, move in enumerate(line):
+        on_line.setdefault(analysis_module._key(state), step)
+        state.push(move)
+    state = start.copy()
+    for step, move in enumerate(line):
+        for off in state.legal_moves():
+            state.push(off)
+            if off != move and analysis_module._key(state) not in on_line and any(
+                    _back_on(state, back, on_line) for back in state.legal_moves()):
+                moves = list(state.move_stack)
+                return moves
+            state.pop()
+        state.push(move)
+    raise AssertionError("no detour on this line")
+
+
+def _back_on(state, move, on_line) -> bool:
+    state.push(move)
+    found = analysis_module._key(state) in on_line
+    state.pop()
+    return found
 
 
 # --- the command ----------------------------------------------------------------------------------

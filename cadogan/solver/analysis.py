@@ -16,7 +16,9 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
   time left: the answer depends on it alone;
 * a winning line found from position i is reused: wherever the player's line meets a position of
   that winning line later on (the same position, whatever the order of the moves), the player
-  could still win there too, so the bracket's low end jumps ahead without a search;
+  could still win there too, so the bracket's low end jumps ahead without a search; and where the
+  player's next move left the winning line but a few moves lead back onto it (a short
+  breadth-first walk, ``DETOUR_NODES``), that position is winnable too;
 * every line reported is replayed through the engine before it is believed;
 * with ``workers`` above 1 the searches run side by side, each in a process of its own: a second
   worker looks past a position still being searched as if it were winnable, so the two hard
@@ -53,6 +55,7 @@ RETRY_MODEL_SHARE = 0.95  # of a second, longer search of a position, for the ga
 # the first search already gave the complete search and the playouts their try
 MAX_MEMORY_MB = 512  # the transposition table of each search (one per worker)
 MAX_WORKERS = 4  # more searches side by side than this would mostly probe positions no answer needs
+DETOUR_NODES = 100  # positions looked at for a way back onto a winning line from the player's next position
 GRACE_SECONDS = 2.0  # past the deadline, for a worker to report before it is stopped
 
 __all__ = ["Analysis", "analyse", "analyse_state", "default_workers"]
@@ -241,23 +244,39 @@ class _Bisection:
             self.tried[index] = max(self.tried.get(index, 0.0), seconds)
 
     def _winnable(self, index: int, line: list[Move]) -> None:
-        """Position ``index`` wins with ``line``; jump ahead to the latest later position of the
-        player's line that the winning line passes through."""
+        """Position ``index`` wins with ``line``.  Jump ahead along the player's line: to the latest
+        later position that the winning line passes through, and on to each next position from
+        which a few moves (``DETOUR_NODES``) lead back onto the winning line."""
         if index <= self.lo:
             return
         self.lo, self.line = index, line
-        if index >= self.n or self.hi - index <= 1:
-            return
+        while self.lo < self.n and self.hi - self.lo > 1:
+            steps = self._steps_along(self.lo, self.line)
+            later = next((i for i in range(min(self.hi, self.n + 1) - 1, self.lo, -1)
+                          if self._key_of(i) in steps), None)
+            if later is not None:
+                self.lo, self.line = later, self.line[steps[self._key_of(later)]:]
+                if self.hi - self.lo <= 1:
+                    return
+                steps = self._steps_along(self.lo, self.line)
+            detour = _detour(self._position(self.lo + 1), steps)
+            if detour is None:
+                return
+            path, step = detour
+            line = path + self.line[step:]
+            if not _wins(self._position(self.lo + 1), line):
+                return
+            self.lo, self.line = self.lo + 1, line
+
+    def _steps_along(self, index: int, line: list[Move]) -> dict[str, int]:
+        """The positions a winning line from position ``index`` passes through (its start
+        included): key -> the number of its moves played to reach it (the first time)."""
         along = self._position(index)
-        seen: dict[str, int] = {}
+        steps = {_key(along): 0}
         for step, move in enumerate(line, 1):
             along.push(move)
-            seen.setdefault(_key(along), step)
-        for later in range(min(self.hi, self.n + 1) - 1, index, -1):
-            step = seen.get(self._key_of(later))
-            if step is not None:
-                self.lo, self.line = later, line[step:]
-                return
+            steps.setdefault(_key(along), step)
+        return steps
 
     # --- positions along the player's line -----------------------------------------------------
     def _position(self, index: int) -> State:
@@ -297,6 +316,27 @@ def _key(state: State) -> str:
     """The position without its history: two states with the same key have the same future."""
     position = state.to_json()
     return json.dumps(position, sort_keys=True)
+
+
+def _detour(state: State, steps: dict[str, int]) -> tuple[list[Move], int] | None:
+    """The fewest moves from ``state`` to a position of ``steps`` (a winning line's), with that
+    position's step; None when none is found among ``DETOUR_NODES`` positions."""
+    frontier: list[tuple[State, list[Move]]] = [(state, [])]
+    seen = {_key(state)}
+    while frontier and len(seen) < DETOUR_NODES:
+        next_frontier: list[tuple[State, list[Move]]] = []
+        for position, path in frontier:
+            for move in position.legal_moves():
+                position.push(move)
+                key = _key(position)
+                if key in steps:
+                    return path + [move], steps[key]
+                if key not in seen and len(seen) < DETOUR_NODES:
+                    seen.add(key)
+                    next_frontier.append((position.copy(), path + [move]))
+                position.pop()
+        frontier = next_frontier
+    return None
 
 
 def _wins(state: State, line: list[Move]) -> bool:
