@@ -39,8 +39,8 @@ import multiprocessing
 import os
 import signal
 import time
-from multiprocessing.connection import Connection, wait
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from typing import Any, Sequence
 
 from cadogan import games
@@ -226,7 +226,7 @@ class _Bisection:
         by_pipe = {worker.pipe: worker for worker in self.running.values()}
         timeout = max(0.0, self.deadline + GRACE_SECONDS - time.perf_counter())
         for pipe in wait(list(by_pipe), timeout):
-            worker = by_pipe[pipe]  # type: ignore[index]
+            worker = by_pipe[pipe]
             del self.running[worker.index]
             result, moves, seconds = worker.answer()
             self._record(worker.index, worker.seconds, result, moves, seconds)
