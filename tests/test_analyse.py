@@ -191,12 +191,32 @@ def test_searches_side_by_side_find_the_same_boundary(monkeypatch, line_of_deals
     assert all(result in ("won", "lost") for _, result, _ in a.searches)
 
 
-def test_a_second_worker_looks_past_a_slow_position(monkeypatch, line_of_deals):
+class TimedSolver(FakeSolver):
+    """A search of a ``hard`` position takes ``hard[i]`` seconds (or its whole budget, if less);
+    each search writes its position, start and end to ``log`` (workers are other processes)."""
+
+    def __init__(self, boundary: int, hard: dict[int, float], log) -> None:
+        super().__init__(boundary, hard)
+        self.log = log
+
+    def __call__(self, state, timeout=None, **kwargs):
+        started = time.time()
+        time.sleep(min(timeout, self.hard.get(len(state.move_stack), 0.0)))
+        with open(self.log, "a") as log:
+            log.write(f"{len(state.move_stack)} {timeout} {started} {time.time()}\n")
+        return super().__call__(state, timeout=timeout, **kwargs)
+
+
+def test_a_second_worker_looks_past_a_slow_position(monkeypatch, line_of_deals, tmp_path):
     """41 and 42 are both slow: the bracket's two hard ends are searched at the same time."""
-    fake(monkeypatch, FakeSolver(41, hard={41: 20.0, 42: 20.0}))
-    a = analyse_state(line_of_deals, timeout=60, workers=2)
+    log = tmp_path / "searches"
+    fake(monkeypatch, TimedSolver(41, {41: 2.0, 42: 2.0}, log))
+    a = analyse_state(line_of_deals, timeout=20, workers=2)
     assert (a.result, a.last_winnable) == ("went-wrong", 41)
-    assert {i for i, result, _ in a.searches if result != "unknown"} >= {41, 42}
+    long = {int(i): (float(start), float(end)) for i, budget, start, end in map(str.split, log.read_text().splitlines())
+            if float(budget) >= 2.0 and int(i) in (41, 42)}
+    assert set(long) == {41, 42}
+    assert max(start for start, _ in long.values()) < min(end for _, end in long.values())  # they overlapped
 
 
 class SlowAtTheEnd(FakeSolver):
