@@ -155,7 +155,8 @@ class FakeSolver:
         self.model_shares.append((index, model_share))
         if timeout < self.hard.get(index, 0.0):
             return SolveResult("unknown", seconds=timeout)
-        return SolveResult("won") if index <= self.boundary else SolveResult("lost")
+        seconds = self.hard.get(index, 0.0)
+        return SolveResult("won" if index <= self.boundary else "lost", seconds=seconds)
 
 
 @pytest.fixture()
@@ -266,6 +267,18 @@ def test_a_slow_position_after_the_boundary_gets_the_time_left(monkeypatch, line
     a = analyse_state(line_of_deals, timeout=60)
     assert (a.result, a.last_winnable) == ("went-wrong", 40)
     assert [t > 20 for i, t in solver.asked if i == 41] == [False, True]
+
+
+def test_positions_that_proved_hard_get_longer_searches(monkeypatch, line_of_deals):
+    """Positions 30-89 each need 5 s, more than a 3 s search inside the bracket: once one is decided
+    in 5 s, the bisection's searches get 1.5 times that, and it bisects the hard run instead of
+    crawling up it one position at a time."""
+    solver = fake(monkeypatch, FakeSolver(60, hard={i: 5.0 for i in range(30, 90)}))
+    a = analyse_state(line_of_deals, timeout=60)
+    assert (a.result, a.last_winnable) == ("went-wrong", 60)
+    assert len(solver.asked) <= 20
+    first_hard = next(k for k, (i, t) in enumerate(solver.asked) if i in solver.hard and t >= 5.0)
+    assert all(t >= 7.5 for _, t in solver.asked[first_hard + 1:])
 
 
 def test_a_second_search_of_a_position_goes_to_the_exact_model(monkeypatch, line_of_deals):

@@ -51,6 +51,7 @@ from cadogan.solver import solve
 EDGE_SHARE = 0.15  # of the timeout: the first search of the start and of the end of the line
 ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
 MIN_SECONDS = 0.2
+HARDNESS_MARGIN = 1.5  # a search inside the bracket gets this times the longest search that decided so far
 RETRY_MODEL_SHARE = 0.95  # of a second, longer search of a position, for the game's exact model if it has one:
 # the first search already gave the complete search and the playouts their try
 MAX_MEMORY_MB = 512  # the transposition table of each search (one per worker)
@@ -192,21 +193,33 @@ class _Bisection:
         until a search says otherwise); when the bracket is down to that one undecided position,
         it gets all the time that is left: no answer can be given without deciding it.  A position
         being searched (``busy``) counts as a high end too; past it, a free worker looks on as if
-        it were winnable, the bracket it would leave."""
+        it were winnable, the bracket it would leave.  Only a position left undecided with at
+        least the current budget (``_probe_seconds``) counts as a high end: one that had less is
+        asked again when the bisection meets it."""
         for edge in (0, self.n):
             if self.lo < edge < self.hi and edge not in self.tried and edge not in busy:
                 return edge, min(left, max(MIN_SECONDS, self.timeout * EDGE_SHARE))
-        ends = sorted({i for i in (*self.tried, *busy) if self.lo < i < self.hi} | {self.hi})
+        probe = self._probe_seconds(left)
+        resisted = {i for i, seconds in self.tried.items() if self.lo < i < self.hi and seconds >= probe}
+        ends = sorted(resisted | {i for i in busy if self.lo < i < self.hi} | {self.hi})
         low = self.lo
         for end in ends:
             if end - low > 1:
-                return (low + end) // 2, min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE))
+                return (low + end) // 2, probe
             if end == self.hi:
                 return None
             if end not in busy:
                 return (end, left) if self.tried[end] < left else None
             low = end
         return None
+
+    def _probe_seconds(self, left: float) -> float:
+        """The budget of a search inside the bracket: ``ROUND_SHARE`` of the timeout, or more
+        where the positions have shown themselves hard: ``HARDNESS_MARGIN`` times the longest
+        search that decided its position.  Near the boundary hard positions come in runs, and a
+        budget too short for them decides none and only takes each for a high end."""
+        hardest = max((seconds for _, result, seconds in self.searches if result != "unknown"), default=0.0)
+        return min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE, HARDNESS_MARGIN * hardest))
 
     def _ask(self, index: int, seconds: float) -> None:
         """Search position ``index``: at once with one worker, else in a process of its own."""
