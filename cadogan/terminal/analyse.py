@@ -23,7 +23,8 @@ def add_analyse_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("moves", nargs="*", metavar="MOVE", help="the moves of the game: deal, w>f1, t5>t2 ...")
     parser.add_argument("--file", "-f", metavar="F", help="read the moves from a file (- for standard input)")
     parser.add_argument("--timeout", "-t", metavar="S", type=_seconds, default=DEFAULT_TIMEOUT,
-                        help=f"seconds for all the solver's searches together (default {DEFAULT_TIMEOUT:g})")
+                        help=f"wall-clock seconds for all the solver's searches together, run side by side "
+                             f"on the machine's cores (default {DEFAULT_TIMEOUT:g})")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(_trailing="moves")
 
