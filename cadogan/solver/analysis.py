@@ -264,19 +264,18 @@ class _Bisection:
             return
         self.lo, self.line = index, line
         while self.lo < self.n and self.hi - self.lo > 1:
-            steps = self._steps_along(self.lo, self.line)
+            base, steps = self.line, self._steps_along(self.lo, self.line)
             later = next((i for i in range(min(self.hi, self.n + 1) - 1, self.lo, -1)
                           if self._key_of(i) in steps), None)
             if later is not None:
-                self.lo, self.line = later, self.line[steps[self._key_of(later)]:]
+                self.lo, self.line = later, base[steps[self._key_of(later)]:]
                 if self.hi - self.lo <= 1:
                     return
-                steps = self._steps_along(self.lo, self.line)
-            detour = _detour(self._position(self.lo + 1), steps)
+            detour = _detour(self._position(self.lo + 1), steps)  # any position of the line wins
             if detour is None:
                 return
             path, step = detour
-            line = path + self.line[step:]
+            line = path + base[step:]
             if not _wins(self._position(self.lo + 1), line):
                 return
             self.lo, self.line = self.lo + 1, line
