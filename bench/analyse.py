@@ -6,10 +6,10 @@ For each variant (default: Precedence king-out and first-king, British Square pi
 played by the random-but-sensible player of ``cadogan.solver.playing`` (seeded with the deal number
 plus ``--seed``) until no move is legal (or ``MAX_MOVES``), and the line is analysed within
 ``--timeout`` seconds with ``--workers`` searches side by side (default: as ``cadogan analyse``, one
-per core up to four; give the benchmark the whole machine).  Prints one line per game, then per variant the share decided (not
-``unknown``), the answers, and the mean and largest time per game, then the machine and its load
-(the times are wall-clock: on a busy machine the solver gets less of the deadline).  Every
-``went-wrong`` answer is checked: its line wins from the position after ``last_winnable`` moves.
+per core up to four; give the benchmark the whole machine).  Prints one line per game, then per
+variant the share decided (not ``unknown``), the answers, and the mean and largest time per game,
+then the machine and its load (the times are wall-clock: on a busy machine the solver gets less of
+the deadline).  Every ``went-wrong`` answer is checked: its line wins from the position after ``last_winnable`` moves.
 """
 
 from __future__ import annotations

@@ -339,13 +339,12 @@ def detour_off(start, line):
         on_line.setdefault(analysis_module._key(state), step)
         state.push(move)
     state = start.copy()
-    for step, move in enumerate(line):
+    for move in line:
         for off in state.legal_moves():
             state.push(off)
             if off != move and analysis_module._key(state) not in on_line and any(
                     _back_on(state, back, on_line) for back in state.legal_moves()):
-                moves = list(state.move_stack)
-                return moves
+                return list(state.move_stack)
             state.pop()
         state.push(move)
     raise AssertionError("no detour on this line")

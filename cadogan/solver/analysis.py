@@ -226,8 +226,7 @@ class _Bisection:
         state = self._position(index)
         retry_share = RETRY_MODEL_SHARE if index in self.tried else None
         if self.workers == 1:
-            found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=retry_share)
-            self._record(index, seconds, found.result, list(found.moves), found.seconds)
+            self._record(index, seconds, *_search_once(state, seconds, retry_share))
         else:
             self.running[index] = _Worker(index, seconds, state, retry_share)
 
@@ -387,9 +386,15 @@ class _Worker:
         self.pipe.close()
 
 
+def _search_once(state: State, seconds: float, model_share: float | None) -> tuple[str, list[Move], float]:
+    """One search of a position: (result, winning line or [], seconds spent)."""
+    found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=model_share)
+    return found.result, list(found.moves), found.seconds
+
+
 def _search(pipe: Connection, state: State, seconds: float, model_share: float | None) -> None:
     """A worker process: search ``state`` and send what it found."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the analysis, which stops its workers
-    found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=model_share)
-    pipe.send((found.result, [str(move) for move in found.moves], found.seconds))
+    result, moves, spent = _search_once(state, seconds, model_share)
+    pipe.send((result, [str(move) for move in moves], spent))
     pipe.close()

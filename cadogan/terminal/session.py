@@ -18,7 +18,6 @@ deal: 3D turned up/✗ w>t1: precedence has no pile t1 (it has s, w, f1..f8)  (?
 from __future__ import annotations
 
 import functools
-
 import importlib
 import shlex
 from typing import Any, Callable, TextIO
