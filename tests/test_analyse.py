@@ -169,8 +169,10 @@ def line_of_deals():
 
 
 def fake(monkeypatch, solver: FakeSolver) -> FakeSolver:
+    """``solver`` answers every search of a position; the line model is left out."""
     monkeypatch.setattr(analysis_module, "solve", solver)
     monkeypatch.setattr(analysis_module, "_wins", lambda state, line: True)
+    monkeypatch.setattr(analysis_module, "_boundary_once", lambda *args: (None, [], False, 0.0, False))
     return solver
 
 
@@ -410,3 +412,32 @@ def test_command_user_errors_are_one_line_with_exit_status_2(capsys, argv):
     status, out, err = run_cli(capsys, "analyse", *argv)
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("cadogan: ") and "Traceback" not in err
+
+
+# --- the line model (Precedence), with answers the test sets --------------------------------------
+
+def fake_line_model(monkeypatch, boundary: int, line: list | None = None) -> None:
+    """The line model finds ``boundary`` (moves played) the last winnable position, proven, with
+    ``line`` as its winning line from there."""
+    def boundary_once(state, moves, seconds, win):
+        start = len(state.move_stack)
+        return boundary - start, list(line or []), True, 0.1, True
+
+    monkeypatch.setattr(analysis_module, "_boundary_once", boundary_once)
+
+
+def test_the_line_model_decides_a_bracket_no_search_can(monkeypatch, line_of_deals):
+    fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 100)}))
+    fake_line_model(monkeypatch, 40)
+    a = analyse_state(line_of_deals, timeout=5, workers=2)
+    assert (a.result, a.last_winnable, a.losing_move) == ("went-wrong", 40, "deal")
+    assert (40, "line") in [(i, result) for i, result, _ in a.searches]
+    assert analyse_state(line_of_deals, timeout=2, workers=1).result == "unknown"  # one worker: no line model
+
+
+def test_a_line_model_answer_that_does_not_replay_is_not_believed(monkeypatch, line_of_deals):
+    fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 100)}))
+    fake_line_model(monkeypatch, 40, [games.DEAL])
+    monkeypatch.setattr(analysis_module, "_wins", lambda state, line: line != [games.DEAL])
+    a = analyse_state(line_of_deals, timeout=3, workers=2)
+    assert a.result == "unknown" and a.known_winnable == 0 and a.known_lost == 100

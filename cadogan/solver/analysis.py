@@ -23,7 +23,12 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
 * with ``workers`` above 1 the searches run side by side, each in a process of its own: a second
   worker looks past a position still being searched as if it were winnable, so the two hard
   positions at the boundary (the last winnable, the first lost) are searched at the same time.  A
-  search made pointless by another's answer is stopped.
+  search made pointless by another's answer is stopped;
+* where the game has a line model (``GameKnowledge.line_model``: Precedence), one worker asks it,
+  once the bracket has a winnable low end and a lost high end, for the last winnable position of
+  the bracket at once (started from the winning line known); it is asked again, from the new low
+  end, when the bracket has shrunk to half.  Near the boundary each position is a hard search of
+  its own, while the line model carries what it learnt from one position to the next.
 
 >>> a = analyse("precedence", "king-out", 10, ["deal", "deal"], timeout=10)
 >>> a.result, a.last_winnable, a.losing_move
@@ -41,12 +46,12 @@ import signal
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from cadogan import games
 from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
-from cadogan.solver import solve
+from cadogan.solver import knowledge_of, solve
 
 EDGE_SHARE = 0.15  # of the timeout: the first search of the start and of the end of the line
 ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
@@ -142,22 +147,26 @@ class _Bisection:
         forkable = "fork" in multiprocessing.get_all_start_methods()
         self.workers = max(1, workers) if forkable else 1
         self.running: dict[int, _Worker] = {}
+        self.line_job: _Worker | None = None  # the line model's search, over the bracket (lo, hi) it began with
+        self.line_model = self.workers > 1  # until a line job finds that the game has none
 
     # --- the search --------------------------------------------------------------------------
     def run(self) -> Analysis:
         self._free_answers()
         try:
             while not self._decided() and self.deadline - time.perf_counter() > 0.01:
-                questions = self._questions(self.workers - len(self.running))
-                if not questions and not self.running:
+                self._ask_line_model()
+                questions = self._questions(self.workers - len(self.running) - (self.line_job is not None))
+                if not questions and not self.running and self.line_job is None:
                     break  # nothing left that the time could decide
                 for index, seconds in questions:
                     self._ask(index, seconds)
                 self._collect()
         finally:
-            for worker in self.running.values():
+            for worker in [*self.running.values(), *([self.line_job] if self.line_job else [])]:
                 worker.stop()
             self.running.clear()
+            self.line_job = None
         return self._answer()
 
     def _free_answers(self) -> None:
@@ -218,7 +227,7 @@ class _Bisection:
         where the positions have shown themselves hard: ``HARDNESS_MARGIN`` times the longest
         search that decided its position.  Near the boundary hard positions come in runs, and a
         budget too short for them decides none and only takes each for a high end."""
-        hardest = max((seconds for _, result, seconds in self.searches if result != "unknown"), default=0.0)
+        hardest = max((seconds for _, result, seconds in self.searches if result in ("won", "lost")), default=0.0)
         return min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE, HARDNESS_MARGIN * hardest))
 
     def _ask(self, index: int, seconds: float) -> None:
@@ -228,23 +237,65 @@ class _Bisection:
         if self.workers == 1:
             self._record(index, seconds, *_search_once(state, seconds, retry_share))
         else:
-            self.running[index] = _Worker(index, seconds, state, retry_share)
+            self.running[index] = _Worker(index, seconds, _search_once, state, seconds, retry_share)
+
+    def _ask_line_model(self) -> None:
+        """Start the line model's search of the bracket, or start it again when the bracket has
+        shrunk to three quarters of the one it began with, if a worker is free for it."""
+        if not self.line_model or self.lo < 0 or self.hi - self.lo <= 1:
+            return
+        end = min(self.hi - 1, self.n)  # position hi is lost: the line model need not look at it
+        if self.line_job is not None:
+            if 4 * (end - self.lo) > 3 * (self.line_job.end - self.line_job.index):
+                return
+            self.line_job.stop()
+            self.line_job = None
+        if len(self.running) >= self.workers:
+            return
+        seconds = self.deadline - time.perf_counter()
+        self.line_job = _Worker(self.lo, seconds, _boundary_once, self._position(self.lo),
+                                self.moves[self.lo:end], seconds, self.line)
+        self.line_job.end = end
 
     def _collect(self) -> None:
         """Wait for the first worker to report; record every answer in, and stop the searches
         that the answers made pointless (or that overran the deadline)."""
-        if not self.running:
+        workers = [*self.running.values(), *([self.line_job] if self.line_job else [])]
+        if not workers:
             return
-        by_pipe = {worker.pipe: worker for worker in self.running.values()}
+        by_pipe = {worker.pipe: worker for worker in workers}
         timeout = max(0.0, self.deadline + GRACE_SECONDS - time.perf_counter())
         for pipe in wait(list(by_pipe), timeout):
             worker = by_pipe[pipe]
+            if worker is self.line_job:
+                self.line_job = None
+                self._record_boundary(worker.index, worker.end, *worker.answer(_NO_BOUNDARY))
+                continue
             del self.running[worker.index]
-            result, moves, seconds = worker.answer()
+            result, moves, seconds = worker.answer(("unknown", [], worker.seconds))
             self._record(worker.index, worker.seconds, result, moves, seconds)
         overran = time.perf_counter() > self.deadline + GRACE_SECONDS
         for index in [i for i in self.running if overran or not self.lo < i < self.hi]:
             self.running.pop(index).stop()
+        if self.line_job is not None and (overran or self._decided()):
+            self.line_job.stop()
+            self.line_job = None
+
+    def _record_boundary(self, start: int, end: int, k: int | None, line: list[Move], proven: bool,
+                         spent: float, available: bool) -> None:
+        """What the line model found along the player's line from position ``start`` to ``end``:
+        a win after ``k`` more moves (believed once replayed), and with ``proven`` the next
+        position lost (if the line went on past it)."""
+        self.line_model = available
+        if k is None or not available:
+            return
+        index = start + k
+        self.searches.append((index, "line", round(spent, 3)))
+        if not _wins(self._position(index), line):
+            return  # a fault of the model: neither its win nor its proof is believed
+        self._winnable(index, line)
+        if proven and index < end and index + 1 > self.lo:
+            self.hi = min(self.hi, index + 1)
 
     def _record(self, index: int, seconds: float, result: str, line: list[Move], spent: float) -> None:
         self.searches.append((index, result, round(spent, 3)))
@@ -359,25 +410,27 @@ def _wins(state: State, line: list[Move]) -> bool:
 
 
 class _Worker:
-    """One search of a position in a forked process, which reports (result, moves, seconds)."""
+    """One search about position ``index`` in a forked process: ``search(*args)`` returns a tuple
+    whose second item is a line of moves, and the worker reports that tuple."""
 
-    def __init__(self, index: int, seconds: float, state: State, model_share: float | None) -> None:
+    def __init__(self, index: int, seconds: float, search: Callable[..., tuple], *args: Any) -> None:
         self.index, self.seconds = index, seconds
+        self.end = 0  # (the line model's search) the last position of the line it follows
         context = multiprocessing.get_context("fork")
         self.pipe, child_end = context.Pipe(duplex=False)
-        self.process = context.Process(target=_search, args=(child_end, state, seconds, model_share), daemon=True)
+        self.process = context.Process(target=_report, args=(child_end, search, args), daemon=True)
         self.process.start()
         child_end.close()
 
-    def answer(self) -> tuple[str, list[Move], float]:
-        """What the search found (``unknown`` if the process died without a word)."""
+    def answer(self, failed: tuple) -> tuple:
+        """What the search found (``failed`` if the process died without a word)."""
         try:
-            result, tokens, seconds = self.pipe.recv()
-            moves = [Move.from_text(token) for token in tokens]
+            answer = list(self.pipe.recv())
+            answer[1] = [Move.from_text(token) for token in answer[1]]
         except (EOFError, OSError, CadoganError):
-            result, moves, seconds = "unknown", [], self.seconds
+            answer = list(failed)
         self.stop()
-        return result, moves, seconds
+        return tuple(answer)
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -392,9 +445,26 @@ def _search_once(state: State, seconds: float, model_share: float | None) -> tup
     return found.result, list(found.moves), found.seconds
 
 
-def _search(pipe: Connection, state: State, seconds: float, model_share: float | None) -> None:
-    """A worker process: search ``state`` and send what it found."""
+def _boundary_once(state: State, line: list[Move], seconds: float,
+                   win: list[Move]) -> tuple[int | None, list[Move], bool, float, bool]:
+    """The line model's search (``GameKnowledge.line_model``) from ``state`` along ``line``,
+    started from ``win``: (moves followed to the last win found, that win's moves from there,
+    whether the next position is proven lost, seconds spent, whether the game has a line model)."""
+    started = time.perf_counter()
+    model = knowledge_of(state).line_model(state, line)
+    if model is None:
+        return None, [], False, 0.0, False
+    k, moves, proven = model.boundary(seconds - (time.perf_counter() - started), MAX_MEMORY_MB, win)
+    return k, moves, proven, time.perf_counter() - started, True
+
+
+_NO_BOUNDARY = (None, [], False, 0.0, True)  # what a line model's search that died without a word found
+
+
+def _report(pipe: Connection, search: Callable[..., tuple], args: tuple) -> None:
+    """A worker process: run ``search(*args)`` and send what it found (lines as text)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the analysis, which stops its workers
-    result, moves, spent = _search_once(state, seconds, model_share)
-    pipe.send((result, [str(move) for move in moves], spent))
+    answer = list(search(*args))
+    answer[1] = [str(move) for move in answer[1]]
+    pipe.send(tuple(answer))
     pipe.close()

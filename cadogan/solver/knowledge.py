@@ -31,6 +31,18 @@ class ExactModel(Protocol):
         ...
 
 
+class LineModel(Protocol):
+    """A position and a line of play from it stated for a constraint solver
+    (``GameKnowledge.line_model``)."""
+
+    def boundary(self, seconds: float, max_memory_mb: int, win: list[Move]) -> tuple[int | None, list[Move], bool]:
+        """``(k, line, proven)``: the most moves of the line after which a win was found, a
+        winning line from there, and whether the position after ``k + 1`` moves is proven lost;
+        ``(None, [], False)`` when no win was found in ``seconds``.  ``win`` (a winning line from
+        the position, or []) is where the solver starts."""
+        ...
+
+
 class GameKnowledge:
     """The solver's knowledge of one game (defaults: no pruning, default tuning)."""
 
@@ -107,6 +119,12 @@ class GameKnowledge:
     def exact_model(self, state: State) -> ExactModel | None:
         """The position as an exact constraint model (its solutions are exactly the wins), which a
         constraint solver decides by learning from its failures; None where the game has none."""
+        return None
+
+    def line_model(self, state: State, line: list[Move]) -> LineModel | None:
+        """The position and a line of play from it as one constraint model, whose optimum is the
+        last point of the line from which a win was possible (``cadogan analyse``); None where the
+        game has none."""
         return None
 
     def __repr__(self) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from cadogan.games.base import FOUNDATION_BASE, Move, State
 from cadogan.games.precedence import BASE_RANKS, PrecedenceState, next_rank
-from cadogan.solver.knowledge import ExactModel, GameKnowledge, knowledge_of, register
+from cadogan.solver.knowledge import ExactModel, GameKnowledge, LineModel, knowledge_of, register
 
 CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine per call before giving up
 CLEAR_CACHE_SIZE = 1 << 17  # failed relaxed positions remembered across calls (then all forgotten)
@@ -226,6 +226,12 @@ class PrecedenceKnowledge(GameKnowledge):
         from cadogan.solver.precedence_model import PrecedenceSchedule
         assert isinstance(state, PrecedenceState)
         return PrecedenceSchedule(state)
+
+    def line_model(self, state: State, line: list[Move]) -> LineModel | None:
+        """The schedule of the position with ``line`` to follow first (``PrecedenceLineSchedule``)."""
+        from cadogan.solver.precedence_model import PrecedenceLineSchedule
+        assert isinstance(state, PrecedenceState)
+        return PrecedenceLineSchedule(state, line)
 
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: plays (most cards still to come first), deal, redeal."""

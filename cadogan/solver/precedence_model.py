@@ -89,6 +89,14 @@ class PrecedenceSchedule:
         self._add_stack()
         self._add_foundations()
 
+    def _after_prefix(self, dealt: int) -> list[cp_model.IntVar]:
+        """Literals that hold when the deal at tick ``dealt`` comes after the moves a model must
+        follow (none here: ``PrecedenceLineSchedule`` has some)."""
+        return []
+
+    def _add_prefix(self) -> None:
+        """Constraints of the moves a model must follow first (none here)."""
+
     def deal_tick(self, p: int, i: int) -> int:
         """The moment card ``i`` is dealt in pass ``p`` (0: the waste cards, dealt already)."""
         return 0 if p == 0 and i < self.in_waste else p * self.width + i + 1
@@ -150,6 +158,7 @@ class PrecedenceSchedule:
             self.foundation_of.append(choices)
         for slot, cards in takers.items():
             m.AddExactlyOne(cards)
+        self._add_prefix()
         self._add_eager_plays(slot_time, lengths)
 
     def _add_eager_plays(self, slot_time: dict[tuple[int, int], cp_model.IntVar], lengths: list[int]) -> None:
@@ -176,17 +185,14 @@ class PrecedenceSchedule:
                     if before is not None:
                         needed = [m.NewBoolVar("")]
                         m.Add(before >= dealt * width).OnlyEnforceIf(needed[0].Not())
-                    m.Add(self.tick_of[i] == dealt).OnlyEnforceIf([goes, *still_out, *needed])
+                    m.Add(self.tick_of[i] == dealt).OnlyEnforceIf([goes, *still_out, *needed,
+                                                                   *self._after_prefix(dealt)])
 
     def decide(self, seconds: float, max_memory_mb: int) -> tuple[str, list[Move], int]:
         """``("won", line, branches)``, ``("lost", [], branches)`` (the model has no solution: a
         proof) or ``("unknown", [], branches)`` when ``seconds`` ran out first.  One worker: a solve
         uses one core, as the rest of the solver does."""
-        solver = cp_model.CpSolver()
-        solver.parameters.max_time_in_seconds = max(0.0, seconds)
-        solver.parameters.num_workers = 1
-        solver.parameters.max_memory_in_mb = max_memory_mb
-        solver.parameters.linearization_level = 0  # its LP cost more than it saved: first-king 178 lost in 21 s, not 34
+        solver = _cp_solver(seconds, max_memory_mb)
         status = solver.Solve(self.model)
         branches = int(solver.NumBranches())
         if status == cp_model.INFEASIBLE:
@@ -214,3 +220,122 @@ class PrecedenceSchedule:
                     events.append((2 * self.deal_tick(p, i) * width - 1, DEAL))
         events.sort(key=lambda event: event[0])
         return [move for time, move in events if time <= last_play]
+
+
+def _cp_solver(seconds: float, max_memory_mb: int) -> cp_model.CpSolver:
+    """CP-SAT with one worker (a solve uses one core, as the rest of the solver does)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.0, seconds)
+    solver.parameters.num_workers = 1
+    solver.parameters.max_memory_in_mb = max_memory_mb
+    solver.parameters.linearization_level = 0  # its LP cost more than it saved: first-king 178 lost in 21 s, not 34
+    return solver
+
+
+class PrecedenceLineSchedule(PrecedenceSchedule):
+    """The model of a position together with a line of play from it: the longest prefix of the
+    line after which a win is still possible (``cadogan analyse`` asks this of its bracket).
+
+    A variable ``K`` counts the moves of the line that a schedule follows first, and ``K`` is
+    maximised.  Following the first ``k`` moves: the cards they play go home at the ticks and onto
+    the foundations they did, and every other card goes home at or after the tick they end on,
+    ``P``.  The normal form (4) is asked only of deals after ``P``: the line need not be in it.
+
+    **Why the optimum is the boundary.**  A solution with ``K = k`` is a win that begins with the
+    line's first ``k`` moves (its plays in time order: the line's own deals and plays up to ``P``,
+    then the rest), so the position after them is winnable; its line from there is replayed by the
+    analysis before it is believed.  Conversely, a win from the position after ``k`` moves, put
+    after them, is a win from this position that satisfies every constraint with ``K = k``: the
+    rules give (1)-(3), its first ``k`` moves give the prefix's, and the argument of (4) moves only
+    plays after ``P`` to moments after ``P``.  So when the solver proves ``K <= k`` (``OPTIMAL``),
+    the position after ``k + 1`` moves is lost.
+
+    King-out deal 4 in its last pass with 12 cards in the stock, and a line that deals them all
+    without a play: a win is possible after six deals, not after seven.
+
+    >>> from cadogan.games import load
+    >>> from cadogan.solver import knowledge_of, solve
+    >>> state = load("precedence", "king-out", 4)
+    >>> while state.redeals_left or len(state.stock) > 12:
+    ...     _ = state.play(knowledge_of(state).ordered_moves(state)[0])
+    >>> win = solve(state, timeout=10).moves
+    >>> k, line, proven = PrecedenceLineSchedule(state, [DEAL] * 12).boundary(10, 256, win)
+    >>> k, proven, state.line_wins([DEAL] * 6 + line)
+    (6, True, True)
+    """
+
+    def __init__(self, state: PrecedenceState, line: list[Move]) -> None:
+        self.line = list(line)
+        super().__init__(state)
+
+    def _after_prefix(self, dealt: int) -> list[cp_model.IntVar]:
+        after = self.model.NewBoolVar("")
+        self.model.Add(self.prefix_tick < dealt).OnlyEnforceIf(after)
+        self.model.Add(self.prefix_tick >= dealt).OnlyEnforceIf(after.Not())
+        return [after]
+
+    def _add_prefix(self) -> None:
+        m = self.model
+        ticks, plays = self._follow(self.line)
+        self.followed = m.NewIntVar(0, len(self.line), "K")
+        self.prefix_tick = m.NewIntVar(0, self.passes * self.width, "P")
+        m.AddElement(self.followed, ticks, self.prefix_tick)
+        for i in range(len(self.cards)):
+            if i not in plays:
+                m.Add(self.tick_of[i] >= self.prefix_tick)
+                continue
+            k, tick, f = plays[i]
+            inside = m.NewBoolVar("")
+            m.Add(self.followed >= k).OnlyEnforceIf(inside)
+            m.Add(self.followed < k).OnlyEnforceIf(inside.Not())
+            m.Add(self.tick_of[i] == tick).OnlyEnforceIf(inside)
+            m.Add(self.foundation_of[i][f] == 1).OnlyEnforceIf(inside)
+            m.Add(self.tick_of[i] >= self.prefix_tick).OnlyEnforceIf(inside.Not())
+        m.Maximize(self.followed)
+
+    def _follow(self, line: list[Move]) -> tuple[list[int], dict[int, tuple[int, int, int]]]:
+        """The tick after each prefix of ``line`` (from 0 moves on), and per card it plays: (the
+        moves it takes to play it, the tick it is played after, its foundation)."""
+        n = len(self.cards)
+        waste, stock = list(range(self.in_waste)), list(range(n - 1, self.in_waste - 1, -1))
+        p = tick = 0
+        ticks, plays = [0], {}
+        for k, move in enumerate(line, 1):
+            if move == DEAL:
+                waste.append(stock.pop())
+                tick = self.deal_tick(p, waste[-1])
+            elif move == REDEAL:
+                stock, waste, p = waste[::-1], [], p + 1
+                tick = p * self.width
+            else:
+                plays[waste.pop()] = (k, tick, move.dst - FOUNDATION_BASE)
+            ticks.append(tick)
+        return ticks, plays
+
+    def _hint(self, win: list[Move]) -> None:
+        """Start the solver from ``win``, a winning line from the position (``K = 0``)."""
+        _, plays = self._follow(win)
+        for i, (_, tick, f) in plays.items():
+            self.model.AddHint(self.tick_of[i], tick)
+            for p, in_pass in enumerate(self.pass_of[i]):
+                self.model.AddHint(in_pass, p == tick // self.width)
+            for g, goes in self.foundation_of[i].items():
+                self.model.AddHint(goes, g == f)
+        self.model.AddHint(self.followed, 0)
+
+    def boundary(self, seconds: float, max_memory_mb: int, win: list[Move]) -> tuple[int | None, list[Move], bool]:
+        """``(k, line, proven)``: the most moves of the line after which a win was found, the
+        moves of that win from there, and whether ``k`` is proven the most (the position after
+        ``k + 1`` moves is lost); ``(None, [], False)`` when no win was found in ``seconds``.
+        ``win``, a winning line from the position if one is known, is where the solver starts."""
+        if win:
+            self._hint(win)
+        solver = _cp_solver(seconds, max_memory_mb)
+        status = solver.Solve(self.model)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None, [], False
+        k = solver.Value(self.followed)
+        events = self._line(solver)
+        if events[:k] != self.line[:k]:
+            return None, [], False  # a fault of the model: never believed
+        return k, events[k:], status == cp_model.OPTIMAL

@@ -11,7 +11,7 @@ import pytest
 from cadogan import games
 from cadogan.games.base import Move
 from cadogan.solver.knowledge import knowledge_of
-from cadogan.solver.precedence_model import PrecedenceSchedule
+from cadogan.solver.precedence_model import PrecedenceLineSchedule, PrecedenceSchedule
 from cadogan.solver import MODEL_MIN_SECONDS, _decide_by_model, native, solve
 from cadogan.solver.search import search
 
@@ -153,3 +153,48 @@ def test_a_short_solve_never_builds_the_model(monkeypatch):
     monkeypatch.setattr(type(knowledge_of(state)), "exact_model", no_model)
     assert MODEL_MIN_SECONDS / knowledge_of(state).model_share(state) > 10.0
     assert solve(state, timeout=10.0).result == "won"
+
+
+# --- the line model (cadogan analyse) ---------------------------------------------------------
+
+def _random_line(state, rng: random.Random, length: int) -> list[Move]:
+    """Up to ``length`` random legal moves from ``state`` (left unchanged), deals twice as likely."""
+    state, line = state.copy(), []
+    while len(line) < length and (moves := state.legal_moves()):
+        move = rng.choice(moves + [m for m in moves if m.src < 0])
+        state.push(move)
+        line.append(move)
+    return line
+
+
+@pytest.mark.parametrize("variant", ["king-out", "first-king"])
+def test_the_line_models_boundary_is_the_plain_searchs(variant):
+    """Along random lines from small positions: the last position the plain search (no pruning)
+    finds winnable is the line model's optimum, proven wherever the line goes on past it, and its
+    line wins from there."""
+    proven = 0
+    for seed in range(60):
+        state = reduced_position("precedence", variant, seed, left=6 + seed % 9)
+        line = _random_line(state, random.Random(seed), 12)
+        verdicts, position = [], state.copy()
+        for move in [None, *line]:
+            if move is not None:
+                position.push(move)
+            verdicts.append(search(position, prune=False, max_nodes=200_000).result)
+        if "unknown" in verdicts or verdicts[0] != "won":
+            continue
+        boundary = max(k for k, verdict in enumerate(verdicts) if verdict == "won")
+        win = search(state, max_nodes=200_000).moves
+        k, rest, optimal = PrecedenceLineSchedule(state, line).boundary(30, 256, win)
+        assert k == boundary, f"seed {seed}: the line model says {k}, the search {boundary}"
+        assert state.line_wins(line[:k] + rest)
+        assert optimal
+        proven += k < len(line)
+    assert proven >= 5
+
+
+def test_the_line_model_follows_the_whole_line_of_a_winnable_end():
+    state = reduced_position("precedence", "king-out", 3, left=10)
+    win = search(state, max_nodes=200_000).moves
+    k, rest, optimal = PrecedenceLineSchedule(state, win[:4]).boundary(30, 256, win)
+    assert (k, optimal) == (4, True) and state.line_wins(win[:4] + rest)
