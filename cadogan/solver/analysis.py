@@ -24,11 +24,12 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
   worker looks past a position still being searched as if it were winnable, so the two hard
   positions at the boundary (the last winnable, the first lost) are searched at the same time.  A
   search made pointless by another's answer is stopped;
-* where the game has a line model (``GameKnowledge.line_model``: Precedence), one worker asks it,
-  once the bracket has a winnable low end and a lost high end, for the last winnable position of
-  the bracket at once (started from the winning line known); it is asked again, from the new low
-  end, when the bracket has shrunk to half.  Near the boundary each position is a hard search of
-  its own, while the line model carries what it learnt from one position to the next.
+* where the game has a line model (``GameKnowledge.line_model``: Precedence), one of those workers
+  asks it, once a position is proven winnable, for the last winnable position of the whole
+  bracket at once (starting from the winning line known); it is asked again, from the new
+  bracket, when the bisection has shrunk the bracket to three quarters.  Near the boundary each
+  position is a hard search of its own, while the line model carries what it learnt from one
+  position to the next.
 
 >>> a = analyse("precedence", "king-out", 10, ["deal", "deal"], timeout=10)
 >>> a.result, a.last_winnable, a.losing_move
@@ -147,7 +148,7 @@ class _Bisection:
         forkable = "fork" in multiprocessing.get_all_start_methods()
         self.workers = max(1, workers) if forkable else 1
         self.running: dict[int, _Worker] = {}
-        self.line_job: _Worker | None = None  # the line model's search, over the bracket (lo, hi) it began with
+        self.line_job: _Worker | None = None  # the line model's search, from position line_job.index to .end
         self.line_model = self.workers > 1  # until a line job finds that the game has none
 
     # --- the search --------------------------------------------------------------------------
