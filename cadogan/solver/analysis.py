@@ -164,7 +164,7 @@ class _Bisection:
                     self._ask(index, seconds)
                 self._collect()
         finally:
-            for worker in [*self.running.values(), *([self.line_job] if self.line_job else [])]:
+            for worker in self._all_workers():
                 worker.stop()
             self.running.clear()
             self.line_job = None
@@ -240,6 +240,10 @@ class _Bisection:
         else:
             self.running[index] = _Worker(index, seconds, _search_once, state, seconds, retry_share)
 
+    def _all_workers(self) -> list[_Worker]:
+        """The searches running: of positions, and the line model's."""
+        return [*self.running.values(), *([self.line_job] if self.line_job else [])]
+
     def _ask_line_model(self) -> None:
         """Start the line model's search of the bracket, or start it again when the bracket has
         shrunk to three quarters of the one it began with, if a worker is free for it."""
@@ -261,7 +265,7 @@ class _Bisection:
     def _collect(self) -> None:
         """Wait for the first worker to report; record every answer in, and stop the searches
         that the answers made pointless (or that overran the deadline)."""
-        workers = [*self.running.values(), *([self.line_job] if self.line_job else [])]
+        workers = self._all_workers()
         if not workers:
             return
         by_pipe = {worker.pipe: worker for worker in workers}
