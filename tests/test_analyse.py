@@ -441,3 +441,22 @@ def test_a_line_model_answer_that_does_not_replay_is_not_believed(monkeypatch, l
     monkeypatch.setattr(analysis_module, "_wins", lambda state, line: line != [games.DEAL])
     a = analyse_state(line_of_deals, timeout=3, workers=2)
     assert a.result == "unknown" and a.known_winnable == 0 and a.known_lost == 100
+
+
+def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch, line_of_deals):
+    """The bisection shrinks the bracket at once (positions from 50 on are quickly lost), which
+    starts a second line model search; the first, over the whole line, answers after a second and
+    must not have been stopped for the second, which never answers in time."""
+    fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 50)}))
+
+    def boundary_once(state, moves, seconds, win):
+        start = len(state.move_stack)
+        if start + len(moves) < 90:  # a newer search, from a shrunk bracket
+            time.sleep(30)
+        time.sleep(1.0)
+        return 40 - start, [], True, 1.0, True
+
+    monkeypatch.setattr(analysis_module, "_boundary_once", boundary_once)
+    a = analyse_state(line_of_deals, timeout=6, workers=2)
+    assert (a.result, a.last_winnable, a.known_lost) == ("went-wrong", 40, 41)
+    assert a.seconds < 5

@@ -26,10 +26,11 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
   search made pointless by another's answer is stopped;
 * where the game has a line model (``GameKnowledge.line_model``: Precedence), one of those workers
   asks it, once a position is proven winnable, for the last winnable position of the whole
-  bracket at once (starting from the winning line known); it is asked again, from the new
-  bracket, when the bisection has shrunk the bracket to three quarters.  Near the boundary each
-  position is a hard search of its own, while the line model carries what it learnt from one
-  position to the next.
+  bracket at once (starting from the winning line known).  When the bisection has shrunk the
+  bracket to three quarters, a second worker asks it again about the new bracket, while the first
+  goes on (it may be close to its answer; a longer line costs the model little more).  Near the
+  boundary each position is a hard search of its own, while the line model carries what it
+  learnt from one position to the next.
 
 >>> a = analyse("precedence", "king-out", 10, ["deal", "deal"], timeout=10)
 >>> a.result, a.last_winnable, a.losing_move
@@ -62,6 +63,7 @@ RETRY_MODEL_SHARE = 0.95  # of a second, longer search of a position, for the ga
 # the first search already gave the complete search and the playouts their try
 MAX_MEMORY_MB = 512  # the transposition table of each search (one per worker)
 MAX_WORKERS = 4  # more searches side by side than this would mostly probe positions no answer needs
+MAX_LINE_JOBS = 2  # line model searches side by side: the oldest, and one from the newest bracket
 DETOUR_NODES = 100  # positions looked at for a way back onto a winning line from the player's next position
 GRACE_SECONDS = 2.0  # past the deadline, for a worker to report before it is stopped
 
@@ -148,7 +150,7 @@ class _Bisection:
         forkable = "fork" in multiprocessing.get_all_start_methods()
         self.workers = max(1, workers) if forkable else 1
         self.running: dict[int, _Worker] = {}
-        self.line_job: _Worker | None = None  # the line model's search, from position line_job.index to .end
+        self.line_jobs: list[_Worker] = []  # the line model's searches, oldest first, each from position .index to .end
         self.line_model = self.workers > 1  # until a line job finds that the game has none
 
     # --- the search --------------------------------------------------------------------------
@@ -157,8 +159,8 @@ class _Bisection:
         try:
             while not self._decided() and self.deadline - time.perf_counter() > 0.01:
                 self._ask_line_model()
-                questions = self._questions(self.workers - len(self.running) - (self.line_job is not None))
-                if not questions and not self.running and self.line_job is None:
+                questions = self._questions(self.workers - len(self.running) - len(self.line_jobs))
+                if not questions and not self.running and not self.line_jobs:
                     break  # nothing left that the time could decide
                 for index, seconds in questions:
                     self._ask(index, seconds)
@@ -167,7 +169,7 @@ class _Bisection:
             for worker in self._all_workers():
                 worker.stop()
             self.running.clear()
-            self.line_job = None
+            self.line_jobs.clear()
         return self._answer()
 
     def _free_answers(self) -> None:
@@ -242,25 +244,30 @@ class _Bisection:
 
     def _all_workers(self) -> list[_Worker]:
         """The searches running: of positions, and the line model's."""
-        return [*self.running.values(), *([self.line_job] if self.line_job else [])]
+        return [*self.running.values(), *self.line_jobs]
 
     def _ask_line_model(self) -> None:
-        """Start the line model's search of the bracket, or start it again when the bracket has
-        shrunk to three quarters of the one it began with, if a worker is free for it."""
+        """Start the line model's search of the bracket, if a worker is free for it; and start
+        another from the new bracket when the bisection has shrunk it to three quarters of the
+        newest search's.  The oldest search is never stopped for a newer one (it may be near its
+        answer: a search over a longer line costs little more); a newer one replaces the newest
+        when ``MAX_LINE_JOBS`` run."""
         if not self.line_model or self.lo < 0 or self.hi - self.lo <= 1:
             return
         end = min(self.hi - 1, self.n)  # position hi is lost: the line model need not look at it
-        if self.line_job is not None:
-            if 4 * (end - self.lo) > 3 * (self.line_job.end - self.line_job.index):
+        if self.line_jobs:
+            newest = self.line_jobs[-1]
+            if 4 * (end - self.lo) > 3 * (newest.end - newest.index):
                 return
-            self.line_job.stop()
-            self.line_job = None
-        if len(self.running) >= self.workers:
+            if len(self.line_jobs) >= MAX_LINE_JOBS:
+                self.line_jobs.pop().stop()
+        if len(self.running) + len(self.line_jobs) >= self.workers:
             return
         seconds = self.deadline - time.perf_counter()
-        self.line_job = _Worker(self.lo, seconds, _boundary_once, self._position(self.lo),
-                                self.moves[self.lo:end], seconds, self.line)
-        self.line_job.end = end
+        job = _Worker(self.lo, seconds, _boundary_once, self._position(self.lo), self.moves[self.lo:end],
+                      seconds, self.line)
+        job.end = end
+        self.line_jobs.append(job)
 
     def _collect(self) -> None:
         """Wait for the first worker to report; record every answer in, and stop the searches
@@ -272,8 +279,8 @@ class _Bisection:
         timeout = max(0.0, self.deadline + GRACE_SECONDS - time.perf_counter())
         for pipe in wait(list(by_pipe), timeout):
             worker = by_pipe[pipe]
-            if worker is self.line_job:
-                self.line_job = None
+            if worker in self.line_jobs:
+                self.line_jobs.remove(worker)
                 self._record_boundary(worker.index, worker.end, *worker.answer(_NO_BOUNDARY))
                 continue
             del self.running[worker.index]
@@ -282,9 +289,9 @@ class _Bisection:
         overran = time.perf_counter() > self.deadline + GRACE_SECONDS
         for index in [i for i in self.running if overran or not self.lo < i < self.hi]:
             self.running.pop(index).stop()
-        if self.line_job is not None and (overran or self._decided()):
-            self.line_job.stop()
-            self.line_job = None
+        for job in [job for job in self.line_jobs if overran or self._decided() or job.end <= self.lo]:
+            self.line_jobs.remove(job)
+            job.stop()
 
     def _record_boundary(self, start: int, end: int, k: int | None, line: list[Move], proven: bool,
                          spent: float, available: bool) -> None:
