@@ -92,17 +92,20 @@ class BritishSquareKnowledge(GameKnowledge):
 
     def is_dead(self, state: State) -> bool:
         """True when some suit's foundation can never be completed, even by a generous count of the
-        cards that could ever move (``cards_that_could_move``), or when the waste cannot be dug
-        through for want of tableau piles (``waste_needs_more_piles``).
+        cards that could ever move (``cards_that_could_move``), when the waste cannot be dug
+        through for want of tableau piles (``waste_needs_more_piles``), or when some waste card
+        can never come to the top for want of room for the cards then in the tableau
+        (``waste_card_never_uncovered``).
 
         Why such a position is lost: a win moves every card not yet home, and each card that goes
         home fills its foundation's next place; so every place of every foundation is filled by a
         card that moved.  ``cards_that_could_move`` counts every card that moves in any line of play
         (its docstring says why), so if the places of a suit cannot all be filled from those cards,
-        no line wins.  ``waste_needs_more_piles`` says why its answer is lost too.
+        no line wins.  The other two tests say why their answers are lost in their docstrings.
         """
         assert isinstance(state, BritishSquareState)
-        return any(filled < FULL for filled in cards_that_could_move(state)[1]) or waste_needs_more_piles(state)
+        return (any(filled < FULL for filled in cards_that_could_move(state)[1])
+                or waste_needs_more_piles(state) or waste_card_never_uncovered(state))
 
     def ordered_moves(self, state: State) -> list[Move]:
         """Legal moves, most promising first: to a foundation, tableau builds, from the waste, deal."""
@@ -148,55 +151,132 @@ def cards_that_could_move(state: BritishSquareState) -> tuple[list[int], list[in
     """A generous count of the cards that could ever move from where they lie: ``(movable,
     fillable)``, ``movable[card]`` the number of such copies of each card, ``fillable[suit]`` how
     many places of the suit's foundation those cards (and the cards home) could fill in order.
-
-    Grown to a fixpoint from no card at all: a card is counted once it *could be free* and it
-    *could go somewhere*.  Free: every card above it in its pile or in the waste is counted (a stock
-    card is free when dealt).  Somewhere: home, when the places of its foundation before its first
-    place are fillable; onto a card one rank from it in suit that is counted or could be free at
-    the top of a tableau pile; or, for a waste or stock card, onto an empty pile, when some tableau
-    pile holds only counted cards.
-
-    Why every card that moves in a real line is counted: take the moves of the line in order and
-    suppose the cards moved before are counted.  A card moving is on top, so the cards that lay on
-    it have moved (counted); it goes home onto places filled by cards home or moved (counted); or
-    onto a card at the top of a pile, which either never moved (and is free) or moved (counted);
-    or onto an empty pile, which only waste and stock cards may fill and which was emptied by moving
-    all its cards (counted).  Directions and the order of dealing are ignored: that only counts more.
+    ``_Reach`` computes it; its docstring says how and why every card that moves is counted.
     """
-    found = home_by_suit(state)
-    stacks = [*state.tableau, state.waste]
-    n_tableau = len(state.tableau)
-    uncounted = [len(pile) for pile in stacks]  # the cards below this index are not counted yet
-    stock_left = list(state.stock)
-    movable = [0] * 64
-    while True:
-        fillable = [_fillable(found[suit], suit, movable) for suit in range(4)]
-        tops = {stacks[k][uncounted[k] - 1] for k in range(n_tableau) if uncounted[k]}
-        empty_possible = not all(uncounted[:n_tableau])
+    reach = _Reach(state.tableau, state.built, state.waste, state.stock, home_by_suit(state))
+    return reach.movable, reach.fillable
 
-        def could_go(card: Card, fills_empty: bool) -> bool:
-            suit, rank = suit_of(card), rank_of(card)
-            first_place = rank if found[suit] < rank else FULL + 1 - rank
-            if fillable[suit] >= first_place - 1:
-                return True
-            for near in (card - 1, card + 1):
-                if ACE <= rank_of(near) <= KING and (movable[near] or near in tops):  # same suit
-                    return True
-            return fills_empty and empty_possible
 
+UP, DOWN = 1, 2  # a tableau card accepts the card one rank above it (UP) or one below it (DOWN)
+
+
+class _Reach:
+    """The cards that could ever move, from the tableau, the ``waste`` and the ``stock`` given
+    (a part of a position's: a line that leaves the rest alone), grown to a fixpoint from no card
+    at all.  ``movable[card]`` counts the copies counted, ``fillable[suit]`` the places of each
+    foundation they could fill in order, ``fixed[k]`` the cards at the foot of tableau pile k that
+    are not counted (they never move), and ``waste_left`` / ``stock_left`` the waste and stock
+    cards not counted.
+
+    A card is counted once it *could be free* and it *could go somewhere*.  Free: every card above
+    it in its pile or in the waste is counted (a stock card is free when dealt).  Somewhere: home,
+    when the places of its foundation before its first place are fillable; onto a card one rank
+    from it in suit that could lie on top of a tableau pile accepting it (``accepts``); or, for a
+    waste or stock card, onto an empty pile, when some tableau pile holds only counted cards.
+    ``accepts[card]`` says in which directions (``UP``, ``DOWN``) some copy of the card could take
+    a card on top of it: a tableau card with only counted cards above it, in its pile's locked
+    direction if it was built there (the step from the card under it) and in both if not; a
+    counted card, in the direction of a card it could go onto (it is then built there, one rank
+    from it) and in both if it is a waste or stock card and could fill an empty pile.
+
+    Why every card that moves in a real line is counted, and every direction it is built in
+    accepted: take the moves of the line in order and suppose it holds for the moves before.  A
+    card moving is on top, so the cards that lay on it have moved (counted); it goes home onto
+    places filled by cards home or moved (counted); onto an empty pile, which only waste and
+    stock cards may fill and which was emptied by moving all its cards (counted); or onto a card
+    X on top of a tableau pile, in the direction that pile accepts.  If X never moved, the cards
+    under it never did either, so its pile's direction there is the one ``accepts`` gives it
+    (built cards keep their step; a card not built accepts both); if X moved, it was last put
+    onto a card one rank from it (so built there, in the direction counted) or onto an empty pile
+    (a waste or stock card: both).  The order of dealing and of the moves is ignored: that only
+    counts more.
+    """
+
+    def __init__(self, tableau: list[list[Card]], built: list[int], waste: list[Card], stock: list[Card],
+                 found: list[int]) -> None:
+        self.tableau, self.built, self.waste, self.found = tableau, built, waste, found
+        self.movable = [0] * 64
+        self.accepts = [0] * 64
+        self.refills = [False] * 64  # some counted copy is a waste or stock card
+        self.fixed = [len(pile) for pile in tableau]
+        self.waste_left = len(waste)
+        self.stock_cards = list(stock)
+        self.stock_left = len(stock)
+        self._stock_counted = [False] * len(stock)
+        self.fillable = [0, 0, 0, 0]
+        self._grow()
+
+    def _grow(self) -> None:
+        movable, accepts = self.movable, self.accepts
+        while True:
+            self.fillable = fillable = [_fillable(self.found[suit], suit, movable) for suit in range(4)]
+            changed = self._accept_in_place()
+            empty_possible = not all(self.fixed)
+            for card in range(64):
+                if movable[card]:
+                    more = accepts[card] | self._placed_accepts(card, empty_possible)
+                    if more != accepts[card]:
+                        accepts[card], changed = more, True
+            for k, pile in enumerate(self.tableau):
+                while self.fixed[k] and self._could_go(pile[self.fixed[k] - 1], fillable, False):
+                    self.fixed[k] -= 1
+                    movable[pile[self.fixed[k]]] += 1
+                    changed = True
+            while self.waste_left and self._could_go(self.waste[self.waste_left - 1], fillable, empty_possible):
+                self.waste_left -= 1
+                self._count_refill(self.waste[self.waste_left])
+                changed = True
+            for i, card in enumerate(self.stock_cards):
+                if not self._stock_counted[i] and self._could_go(card, fillable, empty_possible):
+                    self._stock_counted[i] = True
+                    self.stock_left -= 1
+                    self._count_refill(card)
+                    changed = True
+            if not changed:
+                return
+
+    def _count_refill(self, card: Card) -> None:
+        self.movable[card] += 1
+        self.refills[card] = True
+
+    def _accept_in_place(self) -> bool:
+        """Adds the directions of the tableau cards that could lie on top where they are."""
         changed = False
-        for k, pile in enumerate(stacks):
-            while uncounted[k] and could_go(pile[uncounted[k] - 1], k == n_tableau):
-                uncounted[k] -= 1
-                movable[pile[uncounted[k]]] += 1
-                changed = True
-        for card in list(stock_left):
-            if could_go(card, True):
-                stock_left.remove(card)
-                movable[card] += 1
-                changed = True
-        if not changed:
-            return movable, fillable
+        for k, pile in enumerate(self.tableau):
+            first_built = len(pile) - self.built[k]
+            for i in range(max(0, self.fixed[k] - 1), len(pile)):
+                card = pile[i]
+                if i >= 1 and i >= first_built:
+                    step = UP if rank_of(card) > rank_of(pile[i - 1]) else DOWN
+                else:
+                    step = UP | DOWN
+                if self.accepts[card] | step != self.accepts[card]:
+                    self.accepts[card] |= step
+                    changed = True
+        return changed
+
+    def _placed_accepts(self, card: Card, empty_possible: bool) -> int:
+        """The directions a counted card could accept in once moved onto another card or a fill."""
+        rank, accepts = rank_of(card), self.accepts
+        step = 0
+        if rank > ACE and accepts[card - 1] & UP:
+            step |= UP
+        if rank < KING and accepts[card + 1] & DOWN:
+            step |= DOWN
+        if self.refills[card] and empty_possible:
+            step = UP | DOWN
+        return step
+
+    def _could_go(self, card: Card, fillable: list[int], fills_empty: bool) -> bool:
+        suit, rank = suit_of(card), rank_of(card)
+        first_place = rank if self.found[suit] < rank else FULL + 1 - rank
+        if fillable[suit] >= first_place - 1:
+            return True
+        if rank > ACE and self.accepts[card - 1] & UP:
+            return True
+        if rank < KING and self.accepts[card + 1] & DOWN:
+            return True
+        return fills_empty
 
 
 def _fillable(found: int, suit: int, movable: list[int]) -> int:
@@ -289,6 +369,95 @@ class _PileTally:
 
     def piles(self) -> int:
         return sum(self.suit_piles)
+
+
+def waste_card_never_uncovered(state: BritishSquareState) -> bool:
+    """True when some waste card can never come to the top: whenever it did, the cards then in
+    the tableau would need more piles than there are.
+
+    Say waste card w comes to the top with the next D stock cards dealt.  Every card above w and
+    each of those D has left the waste (home or onto the tableau), and the cards that go home
+    come from them and from the tableau, so ``_Reach`` over the tableau, the waste above w and the
+    D cards counts every card that moved by then: a card above w or among the D that it does
+    not count means w never comes up (for that D).  The cards it does not count in the tableau
+    (``fixed``) lie where they lie now.  Each suit's foundation holds some f places, from what it
+    holds now up to ``fillable``, filled with one copy each of the ranks they need; every other
+    card of the tableau, above w and among the D is in the tableau.  There each pile is its
+    fixed cards, the top one (the anchor) with a run built on it, or a run alone (this test
+    applies only while every card above a pile's foot was built there, as in ``piles`` always):
+    one suit, consecutive ranks, one copy of each.  So a suit's anchors and loose cards are
+    covered by that many runs of consecutive ranks, two anchors never in one, and the fewest
+    such runs is at least ``_runs_needed``.  If for every f and D the suits need more piles than
+    there are, w never comes up, and no line wins.
+    """
+    tableau = state.tableau
+    if any(pile and state.built[k] < len(pile) - 1 for k, pile in enumerate(tableau)):
+        return False
+    found = home_by_suit(state)
+    stock = state.stock
+    for j in range(len(state.waste) - 2, -1, -1):  # w = waste[j], with waste[j + 1:] above it
+        above = state.waste[j + 1:]
+        if not any(_fits(state, above, stock[len(stock) - dealt:] if dealt else [], found)
+                   for dealt in range(len(stock) + 1)):
+            return True
+    return False
+
+
+def _fits(state: BritishSquareState, above: list[Card], dealt: list[Card], found: list[int]) -> bool:
+    """Whether the cards in the tableau when the waste card under ``above`` comes up, the cards
+    ``dealt`` dealt by then, could lie in the tableau piles (``waste_card_never_uncovered``)."""
+    reach = _Reach(state.tableau, state.built, above, dealt, found)
+    if reach.waste_left or reach.stock_left:
+        return False
+    loose = [[0] * (KING + 1) for _ in range(4)]
+    anchors = [[0] * (KING + 1) for _ in range(4)]
+    for k, pile in enumerate(state.tableau):
+        fixed = reach.fixed[k]
+        if fixed:
+            anchors[suit_of(pile[fixed - 1])][rank_of(pile[fixed - 1])] += 1
+        for card in pile[fixed:]:
+            loose[suit_of(card)][rank_of(card)] += 1
+    for card in [*above, *dealt]:
+        loose[suit_of(card)][rank_of(card)] += 1
+    piles = sum(_runs_needed(loose[suit], anchors[suit], found[suit], reach.fillable[suit]) for suit in range(4))
+    return piles <= len(state.tableau)
+
+
+def _runs_needed(loose: list[int], anchors: list[int], found: int, fillable: int) -> int:
+    """The fewest tableau piles a suit's cards could lie in: ``loose[rank]`` copies not fixed,
+    ``anchors[rank]`` fixed tops, its foundation holding ``found`` places now and any number up to
+    ``fillable`` then, each new place taking one loose copy of the rank it needs.
+
+    >>> _runs_needed([0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 14, 13, 13)  # A 2 3: one run
+    1
+    >>> _runs_needed([0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 14, 13, 13)  # A 3: two
+    2
+    >>> _runs_needed([0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 14, 12, 13)  # the K goes home: still two
+    2
+    >>> _runs_needed([0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0] * 14, 0, 1)  # the A goes home: one
+    1
+    """
+    loose = list(loose)
+    fewest = _cover(loose, anchors)
+    for place in range(found, fillable):
+        rank = rank_needed_after(place)
+        if not loose[rank]:
+            break
+        loose[rank] -= 1
+        fewest = min(fewest, _cover(loose, anchors))
+    return fewest
+
+
+def _cover(loose: list[int], anchors: list[int]) -> int:
+    """A lower bound on the runs of consecutive ranks (one copy each) that hold the loose cards and
+    the anchors, each anchor in a run of its own: runs start at rank r at least as many times as
+    rank r has more cards than rank r - 1."""
+    runs, before = 0, 0
+    for rank in range(ACE, KING + 1):
+        here = loose[rank] + anchors[rank]
+        runs += max(0, here - before)
+        before = here
+    return max(runs, sum(anchors))
 
 
 def _move_rank(move: Move) -> int:

@@ -296,6 +296,73 @@ def test_british_square_pile_count_never_calls_a_won_position_dead():
     assert fired >= 10 and proven >= 10
 
 
+def _runs_hand_made(seed: int):
+    """A British Square ``columns`` position whose columns are runs built in suit (each card on
+    the one under it, as in ``piles``): each suit's foundation holds 14 to 26 cards, the cards
+    left spread over short runs, the waste (seven in ten) and the stock."""
+    rng = random.Random(seed)
+    pool = ordered_packs()
+    found = []
+    for suit in range(4):
+        found.append(_british_full(suit, rng.randint(14, 26)))
+        for card in found[-1]:
+            pool.remove(card)
+    rng.shuffle(pool)
+    tableau: list[list[int]] = [[], [], [], []]
+    for pile in tableau:
+        if pool and rng.random() < 0.85:
+            pile.append(pool.pop())
+            step = rng.choice((1, -1))
+            while rng.random() < 0.6 and 1 <= (pile[-1] + step) % 16 <= 13 and pile[-1] + step in pool:
+                pool.remove(pile[-1] + step)
+                pile.append(pile[-1] + step)
+    waste: list[int] = []
+    stock: list[int] = []
+    for card in pool:
+        (waste if rng.random() < 0.7 else stock).append(card)
+    return hand_made("british-square", "columns", waste=waste, stock=stock, foundations=found, tableau=tableau,
+                     built=[max(0, len(p) - 1) for p in tableau])
+
+
+def test_british_square_waste_card_that_never_comes_up_is_never_called_so_in_a_won_position():
+    """``waste_card_never_uncovered`` against the plain search, on positions whose piles are runs
+    (and the compiled core's dead-end test against the game's there): it never fires where the
+    plain search wins, and it fires on most of those the plain search proves lost."""
+    from cadogan.solver.british_square import waste_card_never_uncovered
+    game = knowledge_of("british-square")
+    verdicts: dict[tuple[str, bool], int] = {}
+    for seed in range(120):
+        state = _runs_hand_made(seed)
+        fired = waste_card_never_uncovered(state)
+        if HAS_CORE:
+            assert native.is_dead(state) == game.is_dead(state), f"seed {seed}"
+        verdict = search(state, prune=False, max_nodes=20_000)[0]
+        assert not (fired and verdict == "won"), f"seed {seed}: never uncovered, yet the plain search wins"
+        verdicts[verdict, fired] = verdicts.get((verdict, fired), 0) + 1
+    assert verdicts.get(("won", False), 0) >= 10  # positions it must let through
+    assert verdicts.get(("lost", True), 0) >= 2 * verdicts.get(("lost", False), 0)
+
+
+def test_british_square_the_losing_move_of_a_random_game_is_seen_at_once():
+    """Deal 8 of ``piles`` played by the benchmark's random player: after move 172 a win is
+    still possible; move 173 (``w>t7``) puts a card on the tableau that leaves no room, when the
+    2C deep in the waste comes up, for the cards that must then lie in the piles, and the dead-end
+    test sees it at the position itself, where the search before needed minutes."""
+    from cadogan.solver.british_square import cards_that_could_move, waste_card_never_uncovered
+    from cadogan.solver.playing import play_out
+    line = list(play_out(games.load("british-square", "piles", 8), random.Random(8)).move_stack)
+    before, after = games.load("british-square", "piles", 8), games.load("british-square", "piles", 8)
+    for move in line[:172]:
+        before.push(move)
+    for move in line[:173]:
+        after.push(move)
+    assert str(line[172]) == "w>t7"
+    assert waste_card_never_uncovered(after) and not waste_card_never_uncovered(before)
+    assert all(filled == 26 for filled in cards_that_could_move(after)[1])  # the older test does not see it
+    if HAS_CORE:
+        assert native.is_dead(after) and not native.is_dead(before)
+
+
 # --- the public API ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("use_core", ENGINES)
@@ -317,7 +384,7 @@ def test_solve_respects_its_timeout_and_leaves_the_state_alone(game_id, variant,
 
 @pytest.mark.parametrize("use_core", ENGINES)
 def test_unknown_results_name_a_legal_first_move_towards_the_most_cards_home(use_core):
-    state = games.load("british-square", "columns", 1)  # lost, but proven only after millions of positions
+    state = games.load("square", "free", 5)  # undecided after millions of positions
     result = solve(state, max_nodes=20_000, use_core=use_core)
     assert result.result == "unknown" and result.best_first in state.legal_moves()
 

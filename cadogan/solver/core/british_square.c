@@ -162,17 +162,100 @@ static int bs_fillable(int found, int suit, const uint8_t *movable) {
     return bs_fill_on(found, suit, used, movable);
 }
 
-/* Could the card go somewhere once free: home, onto a card one from it in suit that is counted or
- * on top of a tableau pile, or (fills_empty) onto a pile that could be emptied. */
-static int bs_could_go(int card, const int *found, const int *fillable, const uint8_t *movable,
-                       const uint8_t *top, int fills_empty) {
+/* The cards that could ever move, from the tableau and a part of the waste and of the stock
+ * (_Reach in solver/british_square.py): the waste's cards[WASTE][waste_lo..) and the stock's
+ * cards[STOCK][stock_lo..) (the last one is dealt first).  fixed[k]: the cards at the foot of
+ * tableau pile k not counted; waste_left / stock_left: the waste and stock cards given not counted;
+ * accepts[card]: the directions (UP, DOWN) some copy of the card could take a card on top of it.
+ * Grown to the least fixpoint; giving more waste (reach_add_waste) or stock (reach_add_stock)
+ * grows it on from there to the larger system's fixpoint. */
+enum { UP = 1, DOWN = 2 };
+typedef struct {
+    int found[4], fillable[4], fixed[16];
+    int waste_lo, waste_left, stock_lo, stock_left;
+    uint8_t movable[64], accepts[64], refills[64], stock_counted[MAX_CARDS];
+} Reach;
+
+static void reach_init(const Position *s, Reach *r, const int *found, int waste_lo, int stock_lo) {
+    memset(r, 0, sizeof *r);
+    memcpy(r->found, found, sizeof r->found);
+    for (int k = 0; k < s->ntableau; k++) r->fixed[k] = s->count[TABLEAU + k];
+    r->waste_lo = waste_lo;
+    r->waste_left = s->count[WASTE] - waste_lo;
+    r->stock_lo = stock_lo;
+    r->stock_left = s->count[STOCK] - stock_lo;
+}
+
+/* Could the card go somewhere once free: home, onto a card one rank from it that could accept it,
+ * or (fills_empty) onto a pile that could be emptied. */
+static int reach_could_go(const Reach *r, int card, int fills_empty) {
     int suit = card >> 4, rank = RANK(card);
-    int first_place = found[suit] < rank ? rank : 27 - rank;
-    if (fillable[suit] >= first_place - 1) return 1;
-    if (rank > 1 && (movable[card - 1] || top[card - 1])) return 1;
-    if (rank < 13 && (movable[card + 1] || top[card + 1])) return 1;
+    int first_place = r->found[suit] < rank ? rank : 27 - rank;
+    if (r->fillable[suit] >= first_place - 1) return 1;
+    if (rank > 1 && (r->accepts[card - 1] & UP)) return 1;
+    if (rank < 13 && (r->accepts[card + 1] & DOWN)) return 1;
     return fills_empty;
 }
+
+static int reach_accept(Reach *r, int card, int step) {
+    if ((r->accepts[card] | step) == r->accepts[card]) return 0;
+    r->accepts[card] |= (uint8_t)step;
+    return 1;
+}
+
+static void reach_grow(const Position *s, Reach *r) {
+    int nt = s->ntableau, k, i, card;
+    for (;;) {
+        int changed = 0, empty_possible = 0;
+        for (k = 0; k < 4; k++) r->fillable[k] = bs_fillable(r->found[k], k, r->movable);
+        for (k = 0; k < nt; k++) {  /* tableau cards that could lie on top where they are */
+            const uint8_t *pile = s->cards[TABLEAU + k];
+            int n = s->count[TABLEAU + k], first_built = n - s->built[k];
+            if (!r->fixed[k]) empty_possible = 1;
+            for (i = r->fixed[k] ? r->fixed[k] - 1 : 0; i < n; i++) {
+                int step = UP | DOWN;
+                if (i >= 1 && i >= first_built) step = RANK(pile[i]) > RANK(pile[i - 1]) ? UP : DOWN;
+                changed |= reach_accept(r, pile[i], step);
+            }
+        }
+        for (card = 0; card < 64; card++) {  /* counted cards, once moved */
+            if (!r->movable[card]) continue;
+            int step = 0, rank = RANK(card);
+            if (rank > 1 && (r->accepts[card - 1] & UP)) step |= UP;
+            if (rank < 13 && (r->accepts[card + 1] & DOWN)) step |= DOWN;
+            if (r->refills[card] && empty_possible) step = UP | DOWN;
+            changed |= reach_accept(r, card, step);
+        }
+        for (k = 0; k < nt; k++) {
+            const uint8_t *pile = s->cards[TABLEAU + k];
+            while (r->fixed[k] && reach_could_go(r, pile[r->fixed[k] - 1], 0)) {
+                r->fixed[k]--;
+                r->movable[pile[r->fixed[k]]]++;
+                changed = 1;
+            }
+        }
+        while (r->waste_left && reach_could_go(r, card = s->cards[WASTE][r->waste_lo + r->waste_left - 1], empty_possible)) {
+            r->waste_left--;
+            r->movable[card]++;
+            r->refills[card] = 1;
+            changed = 1;
+        }
+        for (i = r->stock_lo; i < s->count[STOCK]; i++) {
+            card = s->cards[STOCK][i];
+            if (r->stock_counted[i] || !reach_could_go(r, card, empty_possible)) continue;
+            r->stock_counted[i] = 1;
+            r->stock_left--;
+            r->movable[card]++;
+            r->refills[card] = 1;
+            changed = 1;
+        }
+        if (!changed) return;  /* so fillable[] already holds the fixpoint's places */
+    }
+}
+
+/* One more waste card given, under those given; one more stock card, the next dealt after them. */
+static void reach_add_waste(const Position *s, Reach *r) { r->waste_lo--; r->waste_left++; reach_grow(s, r); }
+static void reach_add_stock(const Position *s, Reach *r) { r->stock_lo--; r->stock_left++; reach_grow(s, r); }
 
 /* Cards counted for bs_waste_needs_more_piles (_PileTally in solver/british_square.py): each suit's
  * foundation filled in order as far as the counted copies allow, and the piles needed by the
@@ -219,47 +302,89 @@ static int bs_waste_needs_more_piles(const Position *s, const int *found) {
     return 0;
 }
 
-/* British Square's dead end (BritishSquareKnowledge.is_dead, cards_that_could_move in solver/british_square.py):
- * a suit whose foundation cannot be completed from the cards home and the cards that could ever
- * move, grown to a fixpoint.  Piles (the tableau's and the waste) are counted from the top down:
- * front[k] cards of pile k are not counted yet, and the top one of those could be free. */
+/* A lower bound on the runs of consecutive ranks (one copy each) holding a suit's loose cards and
+ * anchors, each anchor in a run of its own (_cover in solver/british_square.py). */
+static int bs_cover(const int *loose, const int *anchors) {
+    int runs = 0, before = 0, n_anchors = 0;
+    for (int rank = 1; rank <= 13; rank++) {
+        int here = loose[rank] + anchors[rank];
+        if (here > before) runs += here - before;
+        before = here;
+        n_anchors += anchors[rank];
+    }
+    return runs > n_anchors ? runs : n_anchors;
+}
+
+/* The fewest piles a suit's cards could lie in, its foundation taking loose copies from `found`
+ * places up to any number to `fillable` (_runs_needed); loose[] is used as scratch. */
+static int bs_runs_needed(int *loose, const int *anchors, int found, int fillable) {
+    int fewest = bs_cover(loose, anchors);
+    for (int place = found; place < fillable; place++) {
+        int rank = bs_foundation_needs(place);
+        if (!loose[rank]) break;
+        loose[rank]--;
+        int runs = bs_cover(loose, anchors);
+        if (runs < fewest) fewest = runs;
+    }
+    return fewest;
+}
+
+/* Could the cards in the tableau when the waste card under r's waste part comes up, r's stock part
+ * dealt by then, lie in the tableau piles (_fits in solver/british_square.py)? */
+static int bs_fits(const Position *s, const Reach *r) {
+    int loose[4][14], anchors[4][14], nt = s->ntableau, k, i, piles = 0;
+    if (r->waste_left || r->stock_left) return 0;
+    memset(loose, 0, sizeof loose);
+    memset(anchors, 0, sizeof anchors);
+    for (k = 0; k < nt; k++) {
+        const uint8_t *pile = s->cards[TABLEAU + k];
+        if (r->fixed[k]) anchors[SUIT(pile[r->fixed[k] - 1])][RANK(pile[r->fixed[k] - 1])]++;
+        for (i = r->fixed[k]; i < s->count[TABLEAU + k]; i++) loose[SUIT(pile[i])][RANK(pile[i])]++;
+    }
+    for (i = r->waste_lo; i < s->count[WASTE]; i++) loose[SUIT(s->cards[WASTE][i])][RANK(s->cards[WASTE][i])]++;
+    for (i = r->stock_lo; i < s->count[STOCK]; i++) loose[SUIT(s->cards[STOCK][i])][RANK(s->cards[STOCK][i])]++;
+    for (k = 0; k < 4 && piles <= nt; k++) piles += bs_runs_needed(loose[k], anchors[k], r->found[k], r->fillable[k]);
+    return piles <= nt;
+}
+
+/* Some waste card can never come to the top: with any number of stock cards dealt by then, the
+ * cards then in the tableau would need more piles than there are (waste_card_never_uncovered in
+ * solver/british_square.py).  The waste part above it grows one card at a time, and the stock
+ * part with it, so each fixpoint grows on from the one before. */
+static int bs_waste_card_never_uncovered(const Position *s, const int *found) {
+    int nt = s->ntableau, nw = s->count[WASTE], ns = s->count[STOCK], k;
+    for (k = 0; k < nt; k++)
+        if (s->count[TABLEAU + k] && s->built[k] < s->count[TABLEAU + k] - 1) return 0;
+    if (nw < 2) return 0;
+    Reach above, dealing;
+    reach_init(s, &above, found, nw - 1, ns);
+    reach_grow(s, &above);
+    for (int j = nw - 2; j >= 0; j--) {  /* the waste card cards[WASTE][j], with above's part over it */
+        dealing = above;
+        int fits = bs_fits(s, &dealing);
+        for (int dealt = 1; dealt <= ns && !fits; dealt++) {
+            reach_add_stock(s, &dealing);
+            fits = bs_fits(s, &dealing);
+        }
+        if (!fits) return 1;
+        if (j) reach_add_waste(s, &above);
+    }
+    return 0;
+}
+
+/* British Square's dead end (BritishSquareKnowledge.is_dead): a suit whose foundation cannot be
+ * completed from the cards home and the cards that could ever move (Reach over the whole
+ * position), a waste too deep for the piles, or a waste card that never comes up. */
 int bs_dead_end(const Position *s) {
-    int found[4] = {0, 0, 0, 0}, fillable[4], front[17], nt = s->ntableau, k, i;
-    uint8_t movable[64] = {0}, stock_done[MAX_CARDS] = {0};
+    int found[4] = {0, 0, 0, 0}, k;
     for (k = 0; k < 4; k++)
         if (s->count[FOUNDATION + k]) found[SUIT(s->cards[FOUNDATION + k][0])] = s->count[FOUNDATION + k];
     if (bs_waste_needs_more_piles(s, found)) return 1;  /* the cheaper test first */
-    for (k = 0; k < nt; k++) front[k] = s->count[TABLEAU + k];
-    front[nt] = s->count[WASTE];
-    for (;;) {
-        int changed = 0, empty_possible = 0;
-        uint8_t top[64] = {0};
-        for (k = 0; k < 4; k++) fillable[k] = bs_fillable(found[k], k, movable);
-        for (k = 0; k < nt; k++) {
-            if (front[k]) top[s->cards[TABLEAU + k][front[k] - 1]] = 1;
-            else empty_possible = 1;
-        }
-        for (k = 0; k <= nt; k++) {
-            const uint8_t *pile = k < nt ? s->cards[TABLEAU + k] : s->cards[WASTE];
-            while (front[k]) {
-                int card = pile[front[k] - 1];
-                if (!bs_could_go(card, found, fillable, movable, top, k == nt && empty_possible)) break;
-                front[k]--;
-                movable[card]++;
-                changed = 1;
-            }
-        }
-        for (i = 0; i < s->count[STOCK]; i++) {
-            int card = s->cards[STOCK][i];
-            if (stock_done[i] || !bs_could_go(card, found, fillable, movable, top, empty_possible)) continue;
-            stock_done[i] = 1;
-            movable[card]++;
-            changed = 1;
-        }
-        if (!changed) break;  /* so fillable[] already holds the fixpoint's places */
-    }
-    for (k = 0; k < 4; k++) if (fillable[k] < 26) return 1;
-    return 0;
+    Reach r;
+    reach_init(s, &r, found, 0, 0);
+    reach_grow(s, &r);
+    for (k = 0; k < 4; k++) if (r.fillable[k] < 26) return 1;
+    return bs_waste_card_never_uncovered(s, found);
 }
 
 /* ---------------------------------------------------------------------------------------- key */
