@@ -371,6 +371,9 @@ class _PileTally:
         return sum(self.suit_piles)
 
 
+UNCOVER_TRIES = 64  # (waste card, cards dealt) pairs waste_card_never_uncovered weighs before it gives up
+
+
 def waste_card_never_uncovered(state: BritishSquareState) -> bool:
     """True when some waste card can never come to the top: whenever it did, the cards then in
     the tableau would need more piles than there are.
@@ -389,24 +392,45 @@ def waste_card_never_uncovered(state: BritishSquareState) -> bool:
     covered by that many runs of consecutive ranks, two anchors never in one, and the fewest
     such runs is at least ``_runs_needed``.  If for every f and D the suits need more piles than
     there are, w never comes up, and no line wins.
+
+    The waste cards are taken from the top down.  With fewer stock cards than the fewest that let
+    the waste above the card before leave, the waste above w cannot leave either (more to clear,
+    the same help), so D starts there.  After ``UNCOVER_TRIES`` pairs the test gives up and says
+    nothing (False): the cheap cases, where it fires, come first.
+
+    >>> from cadogan.games import load
+    >>> waste_card_never_uncovered(load("british-square", "piles", 1))
+    False
     """
     tableau = state.tableau
     if any(pile and state.built[k] < len(pile) - 1 for k, pile in enumerate(tableau)):
         return False
     found = home_by_suit(state)
     stock = state.stock
+    freed = tries = 0
     for j in range(len(state.waste) - 2, -1, -1):  # w = waste[j], with waste[j + 1:] above it
         above = state.waste[j + 1:]
-        if not any(_fits(state, above, stock[len(stock) - dealt:] if dealt else [], found)
-                   for dealt in range(len(stock) + 1)):
-            return True
+        dealt, freed = freed, -1
+        while True:
+            tries += 1
+            if tries > UNCOVER_TRIES:
+                return False
+            cards_dealt = stock[len(stock) - dealt:] if dealt else []
+            reach = _Reach(tableau, state.built, above, cards_dealt, found)
+            if not reach.waste_left and freed < 0:
+                freed = dealt
+            if _fits(state, reach, [*above, *cards_dealt]):
+                break
+            if dealt == len(stock):
+                return True
+            dealt += 1
     return False
 
 
-def _fits(state: BritishSquareState, above: list[Card], dealt: list[Card], found: list[int]) -> bool:
-    """Whether the cards in the tableau when the waste card under ``above`` comes up, the cards
-    ``dealt`` dealt by then, could lie in the tableau piles (``waste_card_never_uncovered``)."""
-    reach = _Reach(state.tableau, state.built, above, dealt, found)
+def _fits(state: BritishSquareState, reach: _Reach, left_waste: list[Card]) -> bool:
+    """Whether the cards in the tableau when the waste card under ``reach``'s waste comes up, the
+    cards ``left_waste`` (those above it and those dealt by then) among them, could lie in the
+    tableau piles (``waste_card_never_uncovered``)."""
     if reach.waste_left or reach.stock_left:
         return False
     loose = [[0] * (KING + 1) for _ in range(4)]
@@ -417,9 +441,9 @@ def _fits(state: BritishSquareState, above: list[Card], dealt: list[Card], found
             anchors[suit_of(pile[fixed - 1])][rank_of(pile[fixed - 1])] += 1
         for card in pile[fixed:]:
             loose[suit_of(card)][rank_of(card)] += 1
-    for card in [*above, *dealt]:
+    for card in left_waste:
         loose[suit_of(card)][rank_of(card)] += 1
-    piles = sum(_runs_needed(loose[suit], anchors[suit], found[suit], reach.fillable[suit]) for suit in range(4))
+    piles = sum(_runs_needed(loose[suit], anchors[suit], reach.found[suit], reach.fillable[suit]) for suit in range(4))
     return piles <= len(state.tableau)
 
 

@@ -253,9 +253,32 @@ static void reach_grow(const Position *s, Reach *r) {
     }
 }
 
-/* One more waste card given, under those given; one more stock card, the next dealt after them. */
-static void reach_add_waste(const Position *s, Reach *r) { r->waste_lo--; r->waste_left++; reach_grow(s, r); }
-static void reach_add_stock(const Position *s, Reach *r) { r->stock_lo--; r->stock_left++; reach_grow(s, r); }
+static int reach_empty_possible(const Position *s, const Reach *r) {
+    for (int k = 0; k < s->ntableau; k++) if (!r->fixed[k]) return 1;
+    return 0;
+}
+
+/* One more waste card given, under those given; one more stock card, the next dealt after them.
+ * A card that could not be counted at once changes nothing else: the fixpoint stands. */
+static void reach_add_waste(const Position *s, Reach *r) {
+    r->waste_lo--;
+    if (r->waste_left++ || !reach_could_go(r, s->cards[WASTE][r->waste_lo], reach_empty_possible(s, r))) return;
+    r->waste_left--;
+    r->movable[s->cards[WASTE][r->waste_lo]]++;
+    r->refills[s->cards[WASTE][r->waste_lo]] = 1;
+    reach_grow(s, r);
+}
+
+static void reach_add_stock(const Position *s, Reach *r) {
+    int card = s->cards[STOCK][--r->stock_lo];
+    r->stock_left++;
+    if (!reach_could_go(r, card, reach_empty_possible(s, r))) return;
+    r->stock_counted[r->stock_lo] = 1;
+    r->stock_left--;
+    r->movable[card]++;
+    r->refills[card] = 1;
+    reach_grow(s, r);
+}
 
 /* Cards counted for bs_waste_needs_more_piles (_PileTally in solver/british_square.py): each suit's
  * foundation filled in order as far as the counted copies allow, and the piles needed by the
@@ -302,31 +325,32 @@ static int bs_waste_needs_more_piles(const Position *s, const int *found) {
     return 0;
 }
 
-/* A lower bound on the runs of consecutive ranks (one copy each) holding a suit's loose cards and
- * anchors, each anchor in a run of its own (_cover in solver/british_square.py). */
-static int bs_cover(const int *loose, const int *anchors) {
-    int runs = 0, before = 0, n_anchors = 0;
-    for (int rank = 1; rank <= 13; rank++) {
-        int here = loose[rank] + anchors[rank];
-        if (here > before) runs += here - before;
-        before = here;
-        n_anchors += anchors[rank];
-    }
-    return runs > n_anchors ? runs : n_anchors;
+/* Runs of consecutive ranks must start at rank r at least as often as rank r holds more cards
+ * (loose and anchors) than rank r - 1: the term of rank r in _cover (solver/british_square.py). */
+static int bs_starts_at(const int *loose, const int *anchors, int rank) {
+    int here = loose[rank] + anchors[rank], before = rank > 1 ? loose[rank - 1] + anchors[rank - 1] : 0;
+    return here > before ? here - before : 0;
 }
 
 /* The fewest piles a suit's cards could lie in, its foundation taking loose copies from `found`
- * places up to any number to `fillable` (_runs_needed); loose[] is used as scratch. */
+ * places up to any number to `fillable` (_runs_needed); loose[] is used as scratch.  Taking one
+ * card of rank r changes only the terms of r and r + 1 of the count. */
 static int bs_runs_needed(int *loose, const int *anchors, int found, int fillable) {
-    int fewest = bs_cover(loose, anchors);
+    int runs = 0, n_anchors = 0, rank;
+    for (rank = 1; rank <= 13; rank++) {
+        runs += bs_starts_at(loose, anchors, rank);
+        n_anchors += anchors[rank];
+    }
+    int fewest = runs;
     for (int place = found; place < fillable; place++) {
-        int rank = bs_foundation_needs(place);
+        rank = bs_foundation_needs(place);
         if (!loose[rank]) break;
+        runs -= bs_starts_at(loose, anchors, rank) + (rank < 13 ? bs_starts_at(loose, anchors, rank + 1) : 0);
         loose[rank]--;
-        int runs = bs_cover(loose, anchors);
+        runs += bs_starts_at(loose, anchors, rank) + (rank < 13 ? bs_starts_at(loose, anchors, rank + 1) : 0);
         if (runs < fewest) fewest = runs;
     }
-    return fewest;
+    return fewest > n_anchors ? fewest : n_anchors;
 }
 
 /* Could the cards in the tableau when the waste card under r's waste part comes up, r's stock part
@@ -349,10 +373,12 @@ static int bs_fits(const Position *s, const Reach *r) {
 
 /* Some waste card can never come to the top: with any number of stock cards dealt by then, the
  * cards then in the tableau would need more piles than there are (waste_card_never_uncovered in
- * solver/british_square.py).  The waste part above it grows one card at a time, and the stock
- * part with it, so each fixpoint grows on from the one before. */
+ * solver/british_square.py, which says why D starts at `freed` and why the test may give up
+ * after UNCOVER_TRIES pairs).  The waste part above the card grows one card at a time, and the
+ * stock part with it, so each fixpoint grows on from the one before. */
+#define UNCOVER_TRIES 64
 static int bs_waste_card_never_uncovered(const Position *s, const int *found) {
-    int nt = s->ntableau, nw = s->count[WASTE], ns = s->count[STOCK], k;
+    int nt = s->ntableau, nw = s->count[WASTE], ns = s->count[STOCK], k, freed = 0, tries = 0;
     for (k = 0; k < nt; k++)
         if (s->count[TABLEAU + k] && s->built[k] < s->count[TABLEAU + k] - 1) return 0;
     if (nw < 2) return 0;
@@ -360,13 +386,22 @@ static int bs_waste_card_never_uncovered(const Position *s, const int *found) {
     reach_init(s, &above, found, nw - 1, ns);
     reach_grow(s, &above);
     for (int j = nw - 2; j >= 0; j--) {  /* the waste card cards[WASTE][j], with above's part over it */
+        int dealt = freed;
         dealing = above;
-        int fits = bs_fits(s, &dealing);
-        for (int dealt = 1; dealt <= ns && !fits; dealt++) {
-            reach_add_stock(s, &dealing);
-            fits = bs_fits(s, &dealing);
+        if (dealt) {
+            dealing.stock_lo -= dealt;
+            dealing.stock_left += dealt;
+            reach_grow(s, &dealing);
         }
-        if (!fits) return 1;
+        freed = -1;
+        for (;;) {
+            if (++tries > UNCOVER_TRIES) return 0;
+            if (!dealing.waste_left && freed < 0) freed = dealt;
+            if (bs_fits(s, &dealing)) break;
+            if (dealt == ns) return 1;
+            reach_add_stock(s, &dealing);
+            dealt++;
+        }
         if (j) reach_add_waste(s, &above);
     }
     return 0;
