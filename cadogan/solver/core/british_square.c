@@ -381,7 +381,7 @@ static int bs_waste_card_never_uncovered(const Position *s, const int *found) {
     int nt = s->ntableau, nw = s->count[WASTE], ns = s->count[STOCK], k, freed = 0, tries = 0;
     for (k = 0; k < nt; k++)
         if (s->count[TABLEAU + k] && s->built[k] < s->count[TABLEAU + k] - 1) return 0;
-    if (nw < 2) return 0;
+    if (nw < 2 || nw < nt) return 0;  /* cheap positions first; see the Python docstring */
     Reach above, dealing;
     reach_init(s, &above, found, nw - 1, ns);
     reach_grow(s, &above);
