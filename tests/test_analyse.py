@@ -17,7 +17,7 @@ import pytest
 from cadogan import games
 from cadogan.errors import IllegalMove
 from cadogan.games.base import Move
-from cadogan.solver import SolveResult, solve
+from cadogan.solver import SolveResult, knowledge_of, solve
 from cadogan.solver import analysis as analysis_module
 from cadogan.solver.analysis import Analysis, analyse, analyse_state
 from cadogan.solver.playing import play_out
@@ -460,3 +460,20 @@ def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch
     a = analyse_state(line_of_deals, timeout=6, workers=2)
     assert (a.result, a.last_winnable, a.known_lost) == ("went-wrong", 40, 41)
     assert a.seconds < 5
+
+
+def test_where_undecided_positions_lean_won_the_bisection_is_mirrored(monkeypatch, line_of_deals):
+    """Positions 20-40 are wins that take 20 s each, the later ones are lost at once (British
+    Square near a losing move).  Taken for high ends, the hard wins cost a long search each as
+    the bracket climbs them; taken for low ends, the bisection runs up to the first lost position,
+    and position 40, just before it, gets the one long search (the time left)."""
+    hard_wins = {i: 20.0 for i in range(20, 41)}
+    leaning_lost = fake(monkeypatch, FakeSolver(40, hard=hard_wins))
+    analyse_state(line_of_deals, timeout=60)
+    assert type(knowledge_of(line_of_deals)).undecided_leans == "lost"
+    assert len([i for i, t in leaning_lost.asked if t >= 20]) >= 4
+    monkeypatch.setattr(type(knowledge_of(line_of_deals)), "undecided_leans", "won")
+    solver = fake(monkeypatch, FakeSolver(40, hard=hard_wins))
+    a = analyse_state(line_of_deals, timeout=60)
+    assert (a.result, a.last_winnable) == ("went-wrong", 40)
+    assert [i for i, t in solver.asked if t >= 20] == [40]

@@ -152,6 +152,7 @@ class _Bisection:
         self.running: dict[int, _Worker] = {}
         self.line_jobs: list[_Worker] = []  # the line model's searches, oldest first, each from position .index to .end
         self.line_model = self.workers > 1  # until a line job finds that the game has none
+        self.leans_won = knowledge_of(state).undecided_leans == "won"
 
     # --- the search --------------------------------------------------------------------------
     def run(self) -> Analysis:
@@ -207,15 +208,28 @@ class _Bisection:
         being searched (``busy``) counts as a high end too; past it, a free worker looks on as if
         it were winnable, the bracket it would leave.  Only a position left undecided with at
         least the current budget (``_probe_seconds``) counts as a high end: one that had less is
-        asked again when the bisection meets it."""
+        asked again when the bisection meets it.  Where the game's undecided positions lean won
+        (``GameKnowledge.undecided_leans``) all of this is mirrored: an undecided position counts
+        as a low end, and the one just before the first proven lost gets the time left."""
         for edge in (0, self.n):
             if self.lo < edge < self.hi and edge not in self.tried and edge not in busy:
                 return edge, min(left, max(MIN_SECONDS, self.timeout * EDGE_SHARE))
         probe = self._probe_seconds(left)
         resisted = {i for i, seconds in self.tried.items() if self.lo < i < self.hi and seconds >= probe}
-        ends = sorted(resisted | {i for i in busy if self.lo < i < self.hi} | {self.hi})
+        unsure = resisted | {i for i in busy if self.lo < i < self.hi}
+        if self.leans_won:  # the same, mirrored: an undecided position counts as a low end
+            high = self.hi
+            for start in sorted(unsure | {self.lo}, reverse=True):
+                if high - start > 1:
+                    return (start + high) // 2, probe
+                if start == self.lo:
+                    return None
+                if start not in busy:
+                    return (start, left) if self.tried[start] < left else None
+                high = start
+            return None
         low = self.lo
-        for end in ends:
+        for end in sorted(unsure | {self.hi}):
             if end - low > 1:
                 return (low + end) // 2, probe
             if end == self.hi:

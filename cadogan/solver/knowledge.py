@@ -81,6 +81,11 @@ class GameKnowledge:
     #: Whether a playout ends at a position ``is_dead`` refutes (only where that test is cheap).
     playout_ends_at_dead_end: ClassVar[bool] = False
 
+    #: What a position a limited search left undecided most often turns out to be, for the
+    #: bisection of ``cadogan analyse``: "lost" where wins are found within seconds and losses are
+    #: the slow proofs, "won" where losses are seen at once and wins are the slow ones.
+    undecided_leans: ClassVar[str] = "lost"
+
     # --- search knowledge --------------------------------------------------------------------
     def canonical_key(self, state: State) -> Any:
         """A hashable key equal for positions the solver may treat as the same."""
