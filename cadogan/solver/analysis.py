@@ -13,7 +13,8 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
   it leaves undecided is taken as the bracket's high end for now (a winnable position is most
   often quickly shown so; a slow one is most often lost), and the bisection goes on below it.  When
   the bracket is down to one undecided position after a winnable one, that position gets all the
-  time left: the answer depends on it alone;
+  time left: the answer depends on it alone.  Where the game's undecided positions lean won
+  (``GameKnowledge.undecided_leans``), this is mirrored: an undecided position is a low end;
 * a winning line found from position i is reused: wherever the player's line meets a position of
   that winning line later on (the same position, whatever the order of the moves), the player
   could still win there too, so the bracket's low end jumps ahead without a search; and where the
