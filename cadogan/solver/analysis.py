@@ -218,26 +218,16 @@ class _Bisection:
         probe = self._probe_seconds(left)
         resisted = {i for i, seconds in self.tried.items() if self.lo < i < self.hi and seconds >= probe}
         unsure = resisted | {i for i in busy if self.lo < i < self.hi}
-        if self.leans_won:  # the same, mirrored: an undecided position counts as a low end
-            high = self.hi
-            for start in sorted(unsure | {self.lo}, reverse=True):
-                if high - start > 1:
-                    return (start + high) // 2, probe
-                if start == self.lo:
-                    return None
-                if start not in busy:
-                    return (start, left) if self.tried[start] < left else None
-                high = start
-            return None
-        low = self.lo
-        for end in sorted(unsure | {self.hi}):
-            if end - low > 1:
-                return (low + end) // 2, probe
-            if end == self.hi:
+        # Walk from the proven end the undecided positions lean away from (mirrored where they lean won).
+        near, far = (self.hi, self.lo) if self.leans_won else (self.lo, self.hi)
+        for end in sorted(unsure | {far}, reverse=self.leans_won):
+            if abs(end - near) > 1:
+                return (near + end) // 2, probe
+            if end == far:
                 return None
             if end not in busy:
                 return (end, left) if self.tried[end] < left else None
-            low = end
+            near = end
         return None
 
     def _probe_seconds(self, left: float) -> float:

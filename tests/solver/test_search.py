@@ -259,17 +259,23 @@ def test_british_square_waste_that_needs_more_piles_than_there_are_is_dead_and_l
     assert not waste_needs_more_piles(fits)  # one QH fewer above 2S: four piles are enough
 
 
+def _random_british_foundations(rng: random.Random, least: int) -> tuple[list[list[int]], list[int]]:
+    """Each suit's foundation with ``least`` to 26 cards at random, and the cards left, shuffled."""
+    pool = ordered_packs()
+    found = []
+    for suit in range(4):
+        found.append(_british_full(suit, rng.randint(least, 26)))
+        for card in found[-1]:
+            pool.remove(card)
+    rng.shuffle(pool)
+    return found, pool
+
+
 def _deep_wastehand_made(seed: int):
     """A British Square ``columns`` position without stock: each suit's foundation holds 6 to 26
     cards, and of the cards left three in four lie in the waste, the others in the tableau."""
     rng = random.Random(seed)
-    pool = ordered_packs()
-    found = []
-    for suit in range(4):
-        found.append(_british_full(suit, rng.randint(6, 26)))
-        for card in found[-1]:
-            pool.remove(card)
-    rng.shuffle(pool)
+    found, pool = _random_british_foundations(rng, 6)
     tableau: list[list[int]] = [[], [], [], []]
     waste = []
     for card in pool:
@@ -301,13 +307,7 @@ def _runs_hand_made(seed: int):
     the one under it, as in ``piles``): each suit's foundation holds 14 to 26 cards, the cards
     left spread over short runs, the waste (seven in ten) and the stock."""
     rng = random.Random(seed)
-    pool = ordered_packs()
-    found = []
-    for suit in range(4):
-        found.append(_british_full(suit, rng.randint(14, 26)))
-        for card in found[-1]:
-            pool.remove(card)
-    rng.shuffle(pool)
+    found, pool = _random_british_foundations(rng, 14)
     tableau: list[list[int]] = [[], [], [], []]
     for pile in tableau:
         if pool and rng.random() < 0.85:
