@@ -214,7 +214,7 @@ class _Reach:
     def _grow(self) -> None:
         movable, accepts = self.movable, self.accepts
         while True:
-            self.fillable = fillable = [_fillable(self.found[suit], suit, movable) for suit in range(4)]
+            self.fillable = [_fillable(self.found[suit], suit, movable) for suit in range(4)]
             changed = self._accept_in_place()
             empty_possible = not all(self.fixed)
             for card in range(64):
@@ -223,16 +223,16 @@ class _Reach:
                     if more != accepts[card]:
                         accepts[card], changed = more, True
             for k, pile in enumerate(self.tableau):
-                while self.fixed[k] and self._could_go(pile[self.fixed[k] - 1], fillable, False):
+                while self.fixed[k] and self._could_go(pile[self.fixed[k] - 1], False):
                     self.fixed[k] -= 1
                     movable[pile[self.fixed[k]]] += 1
                     changed = True
-            while self.waste_left and self._could_go(self.waste[self.waste_left - 1], fillable, empty_possible):
+            while self.waste_left and self._could_go(self.waste[self.waste_left - 1], empty_possible):
                 self.waste_left -= 1
                 self._count_refill(self.waste[self.waste_left])
                 changed = True
             for i, card in enumerate(self.stock_cards):
-                if not self._stock_counted[i] and self._could_go(card, fillable, empty_possible):
+                if not self._stock_counted[i] and self._could_go(card, empty_possible):
                     self._stock_counted[i] = True
                     self.stock_left -= 1
                     self._count_refill(card)
@@ -272,10 +272,10 @@ class _Reach:
             step = UP | DOWN
         return step
 
-    def _could_go(self, card: Card, fillable: list[int], fills_empty: bool) -> bool:
+    def _could_go(self, card: Card, fills_empty: bool) -> bool:
         suit, rank = suit_of(card), rank_of(card)
         first_place = rank if self.found[suit] < rank else FULL + 1 - rank
-        if fillable[suit] >= first_place - 1:
+        if self.fillable[suit] >= first_place - 1:
             return True
         if rank > ACE and self.accepts[card - 1] & UP:
             return True
@@ -426,7 +426,7 @@ def waste_card_never_uncovered(state: BritishSquareState) -> bool:
             reach = _Reach(tableau, state.built, above, cards_dealt, found)
             if not reach.waste_left and freed < 0:
                 freed = dealt
-            if _fits(state, reach, [*above, *cards_dealt]):
+            if _fits(state, reach):
                 break
             if dealt == len(stock):
                 return True
@@ -434,9 +434,9 @@ def waste_card_never_uncovered(state: BritishSquareState) -> bool:
     return False
 
 
-def _fits(state: BritishSquareState, reach: _Reach, left_waste: list[Card]) -> bool:
-    """Whether the cards in the tableau when the waste card under ``reach``'s waste comes up, the
-    cards ``left_waste`` (those above it and those dealt by then) among them, could lie in the
+def _fits(state: BritishSquareState, reach: _Reach) -> bool:
+    """Whether the cards in the tableau when the waste card under ``reach``'s waste comes up, its
+    waste and stock (those above the card and those dealt by then) among them, could lie in the
     tableau piles (``waste_card_never_uncovered``)."""
     if reach.waste_left or reach.stock_left:
         return False
@@ -448,7 +448,7 @@ def _fits(state: BritishSquareState, reach: _Reach, left_waste: list[Card]) -> b
             anchors[suit_of(pile[fixed - 1])][rank_of(pile[fixed - 1])] += 1
         for card in pile[fixed:]:
             loose[suit_of(card)][rank_of(card)] += 1
-    for card in left_waste:
+    for card in [*reach.waste, *reach.stock_cards]:
         loose[suit_of(card)][rank_of(card)] += 1
     piles = sum(_runs_needed(loose[suit], anchors[suit], reach.found[suit], reach.fillable[suit]) for suit in range(4))
     return piles <= len(state.tableau)

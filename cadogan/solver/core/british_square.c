@@ -203,6 +203,12 @@ static int reach_accept(Reach *r, int card, int step) {
     return 1;
 }
 
+/* Counts a waste or stock card as one that could move (it could also fill an empty pile). */
+static void reach_count_refill(Reach *r, int card) {
+    r->movable[card]++;
+    r->refills[card] = 1;
+}
+
 static void reach_grow(const Position *s, Reach *r) {
     int nt = s->ntableau, k, i, card;
     for (;;) {
@@ -236,8 +242,7 @@ static void reach_grow(const Position *s, Reach *r) {
         }
         while (r->waste_left && reach_could_go(r, card = s->cards[WASTE][r->waste_lo + r->waste_left - 1], empty_possible)) {
             r->waste_left--;
-            r->movable[card]++;
-            r->refills[card] = 1;
+            reach_count_refill(r, card);
             changed = 1;
         }
         for (i = r->stock_lo; i < s->count[STOCK]; i++) {
@@ -245,8 +250,7 @@ static void reach_grow(const Position *s, Reach *r) {
             if (r->stock_counted[i] || !reach_could_go(r, card, empty_possible)) continue;
             r->stock_counted[i] = 1;
             r->stock_left--;
-            r->movable[card]++;
-            r->refills[card] = 1;
+            reach_count_refill(r, card);
             changed = 1;
         }
         if (!changed) return;  /* so fillable[] already holds the fixpoint's places */
@@ -264,8 +268,7 @@ static void reach_add_waste(const Position *s, Reach *r) {
     r->waste_lo--;
     if (r->waste_left++ || !reach_could_go(r, s->cards[WASTE][r->waste_lo], reach_empty_possible(s, r))) return;
     r->waste_left--;
-    r->movable[s->cards[WASTE][r->waste_lo]]++;
-    r->refills[s->cards[WASTE][r->waste_lo]] = 1;
+    reach_count_refill(r, s->cards[WASTE][r->waste_lo]);
     reach_grow(s, r);
 }
 
@@ -275,8 +278,7 @@ static void reach_add_stock(const Position *s, Reach *r) {
     if (!reach_could_go(r, card, reach_empty_possible(s, r))) return;
     r->stock_counted[r->stock_lo] = 1;
     r->stock_left--;
-    r->movable[card]++;
-    r->refills[card] = 1;
+    reach_count_refill(r, card);
     reach_grow(s, r);
 }
 
