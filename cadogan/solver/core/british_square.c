@@ -157,33 +157,40 @@ static int bs_fill_on(int filled, int suit, int *used, const uint8_t *copies) {
     return filled;
 }
 
-static int bs_fillable(int found, int suit, const uint8_t *movable) {
-    int used[14] = {0};
-    return bs_fill_on(found, suit, used, movable);
-}
-
 /* The cards that could ever move, from the tableau and a part of the waste and of the stock
  * (_Reach in solver/british_square.py): the waste's cards[WASTE][waste_lo..) and the stock's
  * cards[STOCK][stock_lo..) (the last one is dealt first).  fixed[k]: the cards at the foot of
  * tableau pile k not counted; waste_left / stock_left: the waste and stock cards given not counted;
- * accepts[card]: the directions (UP, DOWN) some copy of the card could take a card on top of it.
- * Grown to the least fixpoint; giving more waste (reach_add_waste) or stock (reach_add_stock)
- * grows it on from there to the larger system's fixpoint. */
+ * accepts[card]: the directions (UP, DOWN) some copy of the card could take a card on top of it;
+ * fillable[suit]: the places of its foundation the counted cards could fill in order (used[suit]:
+ * the copies of each rank they take).  Kept at the least fixpoint; giving more waste
+ * (reach_add_waste) or stock (reach_add_stock) grows it on from there to the larger system's.
+ *
+ * Python grows _Reach by whole passes; here it grows by a worklist, to the same fixpoint (the
+ * system is monotone): a card that could not be counted is looked at again only when something
+ * it depends on changed (a neighbour's accepts, its suit's fillable, an empty pile possible). */
 enum { UP = 1, DOWN = 2 };
 typedef struct {
     int found[4], fillable[4], fixed[16];
-    int waste_lo, waste_left, stock_lo, stock_left;
+    int waste_lo, waste_left, stock_lo, stock_left, empty_possible;
+    int used[4][14];
     uint8_t movable[64], accepts[64], refills[64], stock_counted[MAX_CARDS];
+    uint8_t stock_copies[64], stock_at[64][2];  /* where each card lies in the whole stock */
+    uint16_t anchored[64];  /* the piles whose highest card not counted is the card */
 } Reach;
 
-static void reach_init(const Position *s, Reach *r, const int *found, int waste_lo, int stock_lo) {
-    memset(r, 0, sizeof *r);
-    memcpy(r->found, found, sizeof r->found);
-    for (int k = 0; k < s->ntableau; k++) r->fixed[k] = s->count[TABLEAU + k];
-    r->waste_lo = waste_lo;
-    r->waste_left = s->count[WASTE] - waste_lo;
-    r->stock_lo = stock_lo;
-    r->stock_left = s->count[STOCK] - stock_lo;
+/* One growth: the cards to look at again (each queued once at a time). */
+typedef struct {
+    const Position *s;
+    Reach *r;
+    int n;
+    uint8_t stack[64], queued[64];
+} Growth;
+
+static void growth_queue(Growth *g, int card) {
+    if (g->queued[card]) return;
+    g->queued[card] = 1;
+    g->stack[g->n++] = (uint8_t)card;
 }
 
 /* Could the card go somewhere once free: home, onto a card one rank from it that could accept it,
@@ -197,89 +204,152 @@ static int reach_could_go(const Reach *r, int card, int fills_empty) {
     return fills_empty;
 }
 
-static int reach_accept(Reach *r, int card, int step) {
-    if ((r->accepts[card] | step) == r->accepts[card]) return 0;
-    r->accepts[card] |= (uint8_t)step;
-    return 1;
-}
-
-/* Counts a waste or stock card as one that could move (it could also fill an empty pile). */
-static void reach_count_refill(Reach *r, int card) {
-    r->movable[card]++;
-    r->refills[card] = 1;
-}
-
-static void reach_grow(const Position *s, Reach *r) {
-    int nt = s->ntableau, k, i, card;
-    for (;;) {
-        int changed = 0, empty_possible = 0;
-        for (k = 0; k < 4; k++) r->fillable[k] = bs_fillable(r->found[k], k, r->movable);
-        for (k = 0; k < nt; k++) {  /* tableau cards that could lie on top where they are */
-            const uint8_t *pile = s->cards[TABLEAU + k];
-            int n = s->count[TABLEAU + k], first_built = n - s->built[k];
-            if (!r->fixed[k]) empty_possible = 1;
-            for (i = r->fixed[k] ? r->fixed[k] - 1 : 0; i < n; i++) {
-                int step = UP | DOWN;
-                if (i >= 1 && i >= first_built) step = RANK(pile[i]) > RANK(pile[i - 1]) ? UP : DOWN;
-                changed |= reach_accept(r, pile[i], step);
-            }
-        }
-        for (card = 0; card < 64; card++) {  /* counted cards, once moved */
-            if (!r->movable[card]) continue;
-            int step = 0, rank = RANK(card);
-            if (rank > 1 && (r->accepts[card - 1] & UP)) step |= UP;
-            if (rank < 13 && (r->accepts[card + 1] & DOWN)) step |= DOWN;
-            if (r->refills[card] && empty_possible) step = UP | DOWN;
-            changed |= reach_accept(r, card, step);
-        }
-        for (k = 0; k < nt; k++) {
-            const uint8_t *pile = s->cards[TABLEAU + k];
-            while (r->fixed[k] && reach_could_go(r, pile[r->fixed[k] - 1], 0)) {
-                r->fixed[k]--;
-                r->movable[pile[r->fixed[k]]]++;
-                changed = 1;
-            }
-        }
-        while (r->waste_left && reach_could_go(r, card = s->cards[WASTE][r->waste_lo + r->waste_left - 1], empty_possible)) {
-            r->waste_left--;
-            reach_count_refill(r, card);
-            changed = 1;
-        }
-        for (i = r->stock_lo; i < s->count[STOCK]; i++) {
-            card = s->cards[STOCK][i];
-            if (r->stock_counted[i] || !reach_could_go(r, card, empty_possible)) continue;
-            r->stock_counted[i] = 1;
-            r->stock_left--;
-            reach_count_refill(r, card);
-            changed = 1;
-        }
-        if (!changed) return;  /* so fillable[] already holds the fixpoint's places */
+/* The card accepts `step` too; a counted neighbour it accepts accepts the same way (built on it),
+ * and the neighbours' blocked copies are looked at again. */
+static void reach_accept(Growth *g, int card, int step) {
+    Reach *r = g->r;
+    int more = step & ~r->accepts[card], rank = RANK(card);
+    if (!more) return;
+    r->accepts[card] |= (uint8_t)more;
+    if ((more & UP) && rank < 13) {
+        if (r->movable[card + 1]) reach_accept(g, card + 1, UP);
+        growth_queue(g, card + 1);
+    }
+    if ((more & DOWN) && rank > 1) {
+        if (r->movable[card - 1]) reach_accept(g, card - 1, DOWN);
+        growth_queue(g, card - 1);
     }
 }
 
-static int reach_empty_possible(const Position *s, const Reach *r) {
-    for (int k = 0; k < s->ntableau; k++) if (!r->fixed[k]) return 1;
-    return 0;
+/* The direction a tableau card could take a card where it lies: its pile's step if built there. */
+static int pile_step(const Position *s, int k, int i) {
+    const uint8_t *pile = s->cards[TABLEAU + k];
+    if (i < 1 || i < s->count[TABLEAU + k] - s->built[k]) return UP | DOWN;
+    return RANK(pile[i]) > RANK(pile[i - 1]) ? UP : DOWN;
 }
 
-/* One more waste card given, under those given; one more stock card, the next dealt after them.
- * A card that could not be counted at once changes nothing else: the fixpoint stands. */
+static void reach_empty_pile(Growth *g) {
+    Reach *r = g->r;
+    if (r->empty_possible) return;
+    r->empty_possible = 1;
+    for (int card = 0; card < 64; card++)
+        if (r->refills[card]) reach_accept(g, card, UP | DOWN);
+    if (r->waste_left) growth_queue(g, g->s->cards[WASTE][r->waste_lo + r->waste_left - 1]);
+    for (int i = r->stock_lo; i < g->s->count[STOCK]; i++)
+        if (!r->stock_counted[i]) growth_queue(g, g->s->cards[STOCK][i]);
+}
+
+/* Counts a card as one that could move (refill: a waste or stock card, which could also fill an
+ * empty pile); the places its suit can fill now are looked at again. */
+static void reach_count(Growth *g, int card, int refill) {
+    Reach *r = g->r;
+    int suit = SUIT(card), rank = RANK(card), before = r->fillable[suit], step = 0;
+    r->movable[card]++;
+    if (refill) r->refills[card] = 1;
+    r->fillable[suit] = bs_fill_on(before, suit, r->used[suit], r->movable);
+    for (int place = before + 1; place <= r->fillable[suit] && place < 26; place++)
+        growth_queue(g, bs_foundation_needs(place) + 16 * suit);
+    if (rank > 1 && (r->accepts[card - 1] & UP)) step |= UP;
+    if (rank < 13 && (r->accepts[card + 1] & DOWN)) step |= DOWN;
+    if (r->refills[card] && r->empty_possible) step = UP | DOWN;
+    reach_accept(g, card, step);
+}
+
+/* Pile k's highest card not counted: it could take a card where it lies, and is looked at. */
+static void reach_anchor(Growth *g, int k) {
+    Reach *r = g->r;
+    int i = r->fixed[k] - 1, card = g->s->cards[TABLEAU + k][i];
+    r->anchored[card] |= (uint16_t)(1u << k);
+    reach_accept(g, card, pile_step(g->s, k, i));
+    growth_queue(g, card);
+}
+
+/* Counts every blocked copy of the card that could now go: a tableau pile's lowest counted card's
+ * neighbour below, the waste part's uncounted top, a stock card not counted. */
+static void reach_look_at(Growth *g, int card) {
+    const Position *s = g->s;
+    Reach *r = g->r;
+    int k, c;
+    while (r->anchored[card] && reach_could_go(r, card, 0)) {
+        k = __builtin_ctz(r->anchored[card]);
+        r->anchored[card] &= (uint16_t)(r->anchored[card] - 1);
+        r->fixed[k]--;
+        reach_count(g, card, 0);
+        if (r->fixed[k]) reach_anchor(g, k);
+        else reach_empty_pile(g);
+    }
+    if (r->waste_left && s->cards[WASTE][r->waste_lo + r->waste_left - 1] == card
+            && reach_could_go(r, card, r->empty_possible)) {
+        r->waste_left--;
+        reach_count(g, card, 1);
+        if (r->waste_left) growth_queue(g, s->cards[WASTE][r->waste_lo + r->waste_left - 1]);
+    }
+    for (c = 0; c < r->stock_copies[card]; c++) {
+        int i = r->stock_at[card][c];
+        if (i < r->stock_lo || r->stock_counted[i] || !reach_could_go(r, card, r->empty_possible)) continue;
+        r->stock_counted[i] = 1;
+        r->stock_left--;
+        reach_count(g, card, 1);
+    }
+}
+
+static void growth_run(Growth *g) {
+    while (g->n) {
+        int card = g->stack[--g->n];
+        g->queued[card] = 0;
+        reach_look_at(g, card);
+    }
+}
+
+static void growth_start(Growth *g, const Position *s, Reach *r) {
+    g->s = s;
+    g->r = r;
+    g->n = 0;
+    memset(g->queued, 0, sizeof g->queued);
+}
+
+/* The fixpoint over the tableau and the given waste and stock parts, from no card counted. */
+static void reach_init(const Position *s, Reach *r, const int *found, int waste_lo, int stock_lo) {
+    Growth g;
+    int k, i;
+    memset(r, 0, sizeof *r);
+    memcpy(r->found, found, sizeof r->found);
+    memcpy(r->fillable, found, sizeof r->fillable);
+    r->waste_lo = waste_lo;
+    r->waste_left = s->count[WASTE] - waste_lo;
+    r->stock_lo = stock_lo;
+    r->stock_left = s->count[STOCK] - stock_lo;
+    for (i = 0; i < s->count[STOCK]; i++) {
+        int card = s->cards[STOCK][i];
+        if (r->stock_copies[card] < 2) r->stock_at[card][r->stock_copies[card]++] = (uint8_t)i;
+    }
+    growth_start(&g, s, r);
+    for (k = 0; k < s->ntableau; k++) {
+        if ((r->fixed[k] = s->count[TABLEAU + k])) reach_anchor(&g, k);
+        else reach_empty_pile(&g);
+    }
+    if (r->waste_left) growth_queue(&g, s->cards[WASTE][s->count[WASTE] - 1]);
+    for (i = stock_lo; i < s->count[STOCK]; i++) growth_queue(&g, s->cards[STOCK][i]);
+    growth_run(&g);
+}
+
+/* One more waste card given, under those given; one more stock card, the next dealt after them. */
 static void reach_add_waste(const Position *s, Reach *r) {
+    Growth g;
     r->waste_lo--;
-    if (r->waste_left++ || !reach_could_go(r, s->cards[WASTE][r->waste_lo], reach_empty_possible(s, r))) return;
-    r->waste_left--;
-    reach_count_refill(r, s->cards[WASTE][r->waste_lo]);
-    reach_grow(s, r);
+    if (r->waste_left++) return;  /* under a card that cannot be counted: the fixpoint stands */
+    growth_start(&g, s, r);
+    growth_queue(&g, s->cards[WASTE][r->waste_lo]);
+    growth_run(&g);
 }
 
 static void reach_add_stock(const Position *s, Reach *r) {
-    int card = s->cards[STOCK][--r->stock_lo];
+    Growth g;
+    r->stock_lo--;
     r->stock_left++;
-    if (!reach_could_go(r, card, reach_empty_possible(s, r))) return;
-    r->stock_counted[r->stock_lo] = 1;
-    r->stock_left--;
-    reach_count_refill(r, card);
-    reach_grow(s, r);
+    growth_start(&g, s, r);
+    growth_queue(&g, s->cards[STOCK][r->stock_lo]);
+    growth_run(&g);
 }
 
 /* Cards counted for bs_waste_needs_more_piles (_PileTally in solver/british_square.py): each suit's
@@ -358,19 +428,21 @@ static int bs_runs_needed(int *loose, const int *anchors, int found, int fillabl
 /* Could the cards in the tableau when the waste card under r's waste part comes up, r's stock part
  * dealt by then, lie in the tableau piles (_fits in solver/british_square.py)? */
 static int bs_fits(const Position *s, const Reach *r) {
-    int loose[4][14], anchors[4][14], nt = s->ntableau, k, i, piles = 0;
+    int loose[4][14], anchors[4][14], nt = s->ntableau, k, piles = 0;
     if (r->waste_left || r->stock_left) return 0;
-    memset(loose, 0, sizeof loose);
     memset(anchors, 0, sizeof anchors);
-    for (k = 0; k < nt; k++) {
-        const uint8_t *pile = s->cards[TABLEAU + k];
-        if (r->fixed[k]) anchors[SUIT(pile[r->fixed[k] - 1])][RANK(pile[r->fixed[k] - 1])]++;
-        for (i = r->fixed[k]; i < s->count[TABLEAU + k]; i++) loose[SUIT(pile[i])][RANK(pile[i])]++;
+    for (k = 0; k < nt; k++)
+        if (r->fixed[k]) {
+            int anchor = s->cards[TABLEAU + k][r->fixed[k] - 1];
+            anchors[SUIT(anchor)][RANK(anchor)]++;
+        }
+    /* every card given is counted now: the cards loose in the tableau are the counted ones */
+    for (k = 0; k < 4; k++) {
+        for (int rank = 1; rank <= 13; rank++) loose[k][rank] = r->movable[rank + 16 * k];
+        piles += bs_runs_needed(loose[k], anchors[k], r->found[k], r->fillable[k]);
+        if (piles > nt) return 0;
     }
-    for (i = r->waste_lo; i < s->count[WASTE]; i++) loose[SUIT(s->cards[WASTE][i])][RANK(s->cards[WASTE][i])]++;
-    for (i = r->stock_lo; i < s->count[STOCK]; i++) loose[SUIT(s->cards[STOCK][i])][RANK(s->cards[STOCK][i])]++;
-    for (k = 0; k < 4 && piles <= nt; k++) piles += bs_runs_needed(loose[k], anchors[k], r->found[k], r->fillable[k]);
-    return piles <= nt;
+    return 1;
 }
 
 /* Some waste card can never come to the top: with any number of stock cards dealt by then, the
@@ -386,15 +458,10 @@ static int bs_waste_card_never_uncovered(const Position *s, const int *found) {
     if (nw < 2 || nw < nt) return 0;  /* cheap positions first; see the Python docstring */
     Reach above, dealing;
     reach_init(s, &above, found, nw - 1, ns);
-    reach_grow(s, &above);
     for (int j = nw - 2; j >= 0; j--) {  /* the waste card cards[WASTE][j], with above's part over it */
         int dealt = freed;
         dealing = above;
-        if (dealt) {
-            dealing.stock_lo -= dealt;
-            dealing.stock_left += dealt;
-            reach_grow(s, &dealing);
-        }
+        for (int d = 0; d < dealt; d++) reach_add_stock(s, &dealing);
         freed = -1;
         for (;;) {
             if (++tries > UNCOVER_TRIES) return 0;
@@ -419,7 +486,6 @@ int bs_dead_end(const Position *s) {
     if (bs_waste_needs_more_piles(s, found)) return 1;  /* the cheaper test first */
     Reach r;
     reach_init(s, &r, found, 0, 0);
-    reach_grow(s, &r);
     for (k = 0; k < 4; k++) if (r.fillable[k] < 26) return 1;
     return bs_waste_card_never_uncovered(s, found);
 }
