@@ -9,6 +9,7 @@ import pytest
 from cadogan import games
 from cadogan.solver import native
 from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.playing import play_out
 from cadogan.solver.search import search
 
 from solver_positions import VARIANTS, reduced_position
@@ -66,6 +67,26 @@ def test_core_dead_end_test_equals_the_game_hook(game_id, variant):
         state = reduced_position(game_id, variant, 2000 + seed)
         assert native.is_dead(state) == game.is_dead(state), f"seed {seed}"
     assert any(verdicts) and not all(verdicts)
+
+
+@pytest.mark.parametrize("variant", ["piles", "columns"])
+def test_core_british_square_dead_ends_agree_where_the_waste_is_deep(variant):
+    """Along the random-but-sensible player's games the waste grows deep, where the core's reach
+    (grown by a worklist) and the waste card that never comes up are at work."""
+    game = knowledge_of("british-square")
+    deep = dead = 0
+    for deal in range(3):
+        end = play_out(games.load("british-square", variant, deal), random.Random(deal))
+        state = games.load("british-square", variant, deal)
+        for i, move in enumerate(list(end.move_stack)[:240]):
+            state.push(move)
+            if i % 3 or len(state.waste) < len(state.tableau):
+                continue
+            deep += 1
+            verdict = game.is_dead(state)
+            dead += verdict
+            assert native.is_dead(state) == verdict, f"{variant} deal {deal} after {i + 1} moves"
+    assert deep > 40 and 0 < dead < deep
 
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
