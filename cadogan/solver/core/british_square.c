@@ -175,7 +175,7 @@ typedef struct {
     int waste_lo, waste_left, stock_lo, stock_left, empty_possible;
     int used[4][14];
     uint8_t movable[64], accepts[64], refills[64], stock_counted[MAX_CARDS];
-    uint8_t stock_copies[64], stock_at[64][2];  /* where each card lies in the whole stock */
+    uint8_t stock_copies[64], stock_at[64][2];  /* where each card lies in the stock (two packs) */
     uint16_t anchored[64];  /* the piles whose highest card not counted is the card */
 } Reach;
 
@@ -264,8 +264,8 @@ static void reach_anchor(Growth *g, int k) {
     growth_queue(g, card);
 }
 
-/* Counts every blocked copy of the card that could now go: a tableau pile's lowest counted card's
- * neighbour below, the waste part's uncounted top, a stock card not counted. */
+/* Counts every blocked copy of the card that could now go: the highest card not counted of a
+ * tableau pile, the top card not counted of the waste part, a stock card not counted. */
 static void reach_look_at(Growth *g, int card) {
     const Position *s = g->s;
     Reach *r = g->r;
