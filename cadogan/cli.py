@@ -3,6 +3,9 @@
 Each command ``NAME`` lives in the module ``COMMANDS`` names, with ``add_NAME_arguments(parser)``
 and ``run_NAME(args) -> int`` (e.g. ``cadogan.solver.command.run_solve``); this file only wires
 them together, so ``cadogan --help`` stays fast (modules import heavy things in ``run_NAME``).
+A new command is one more line in ``COMMANDS``.  What the commands share (argument parsers,
+``fail``, the replay of a move list) is ``cadogan.cmdline``; nothing imports this file but the
+``cadogan`` script.
 """
 
 from __future__ import annotations
@@ -10,18 +13,18 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import json
 import sys
 from typing import Any, Sequence
 
-from cadogan.errors import BadInput, CadoganError
+from cadogan.cmdline import fail
+from cadogan.errors import CadoganError
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "games": ("cadogan.commands", "list the games and their variants"),
     "deal": ("cadogan.commands", "show the start position of a deal"),
     "replay": ("cadogan.commands", "replay moves from the start of a deal"),
     "solve": ("cadogan.solver.command", "prove a deal won or lost and print a winning line"),
-    "analyse": ("cadogan.terminal.analyse", "find the move that lost a game, and a winning line before it"),
+    "analyse": ("cadogan.solver.command", "find the move that lost a game, and a winning line before it"),
     "play": ("cadogan.play", "play in the terminal"),
     "serve": ("cadogan.web.command", "the browser game"),
     "survey": ("cadogan.survey.command", "winnability over a range of deals"),
@@ -35,11 +38,6 @@ class _Parser(argparse.ArgumentParser):
         fail(f"{message} (see {self.prog} --help)")
 
 
-def fail(message: str, status: int = 2) -> Any:
-    print(f"cadogan: {message}", file=sys.stderr)
-    raise SystemExit(status)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cadogan", description="Play, solve and study British Square, Square and Precedence.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -49,8 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
             continue  # a command module left out of this installation
         command = sub.add_parser(name, help=help_text, description=help_text)
         module = importlib.import_module(module_name)
-        getattr(module, f"add_{name}_arguments", getattr(module, "add_arguments", None))(command)
-        command.set_defaults(_module=module_name, _run=f"run_{name}" if hasattr(module, f"run_{name}") else "run")
+        getattr(module, f"add_{name}_arguments")(command)
+        command.set_defaults(_module=module_name, _run=f"run_{name}")
     return parser
 
 
@@ -59,30 +57,6 @@ def _module_exists(name: str) -> bool:
         return importlib.util.find_spec(name) is not None
     except ModuleNotFoundError:
         return False
-
-
-def add_game_arguments(parser: argparse.ArgumentParser, deal_required: bool = True) -> None:
-    """GAME, --variant and --deal, as every game command spells them."""
-    parser.add_argument("game", metavar="GAME", help="british-square, square or precedence")
-    parser.add_argument("--variant", "-v", metavar="V", help="a variant of the game (default: its first)")
-    parser.add_argument("--deal", "-d", metavar="N", required=deal_required, help="deal number, 0 <= N < 2^64")
-
-
-def read_text_file(path: str, what: str) -> str:
-    """The text of file ``path`` (``-`` is standard input); BadInput naming ``what`` if unreadable."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as err:
-        raise BadInput(f"cannot read {what} {path!r}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{what} {path!r} is not UTF-8 text") from None
-
-
-def print_json(obj: Any) -> None:
-    print(json.dumps(obj, ensure_ascii=False))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -109,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(f"{err.strerror or err}: {err.filename}" if err.filename else str(err))
 
 
-__all__ = ["main", "fail", "add_game_arguments", "print_json", "read_text_file", "BadInput"]
+__all__ = ["main", "COMMANDS"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -3,25 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from cadogan import cards, games
-from cadogan.cli import add_game_arguments, print_json, read_text_file
-from cadogan.errors import BadInput, IllegalMove
-from cadogan.games.base import Move
+from cadogan import games
+from cadogan.cmdline import (add_game_arguments, add_move_arguments, move_tokens, print_json, read_deal,
+                             replay, replay_failed, replay_json)
 from cadogan.textview import render_text
 
-
-def read_deal(text: object) -> int:
-    """A deal number as every front end reads it (``cadogan.cards.parse_deal``: ASCII digits only).
-
-    >>> read_deal("42"), read_deal(" 7 ")
-    (42, 7)
-    >>> read_deal("\u0661\u0662")
-    Traceback (most recent call last):
-    cadogan.errors.BadInput: ...
-    """
-    return cards.parse_deal(text)
+__all__ = ["read_deal", "add_games_arguments", "run_games", "add_deal_arguments", "run_deal",
+           "add_replay_arguments", "run_replay"]  # read_deal: the web front end imports it from here
 
 
 def add_games_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,7 +32,7 @@ def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    state = games.load(args.game, args.variant, read_deal(args.deal))
+    state = games.load(args.game, args.variant, args.deal)
     if args.json:
         print_json(state.to_json())
     else:
@@ -53,41 +42,21 @@ def run_deal(args: argparse.Namespace) -> int:
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in notation: deal, w>f1, t5>t2 ...")
-    parser.add_argument("--file", "-f", metavar="F", help="read the moves from a file (- for standard input)")
+    add_move_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.set_defaults(_trailing="moves")
-
-
-def _read_tokens(args: argparse.Namespace) -> list[str]:
-    tokens = list(args.moves)
-    if args.file is not None:
-        text = read_text_file(args.file, "moves file")
-        tokens.extend(text.split())
-    return tokens
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    state = games.load(args.game, args.variant, read_deal(args.deal))
-    tokens = _read_tokens(args)
-    error = None
-    for number, token in enumerate(tokens, 1):
-        try:  # however malformed, a move that cannot be played is an illegal move (SPEC.md)
-            state.play(Move.from_text(token))
-        except IllegalMove as err:
-            error = f"move {number} ({token}) is illegal: {err.reason}"
-            break
-        except BadInput as err:
-            error = f"move {number} ({token}) is illegal: {err}"
-            break
-    if args.json:
-        print_json({"legal": error is None, "won": state.is_won(), "moves_applied": len(state.move_stack),
-                    "error": error, "position": state.to_json()})
-    elif error is None:
-        print(render_text(state))
-        print(f"{len(tokens)} moves, all legal." + (" The game is won." if state.is_won() else
-                                                     " No legal move is left: the game is lost." if state.is_lost() else ""))
+    state = games.load(args.game, args.variant, args.deal)
+    tokens = move_tokens(args)
+    error = replay(state, tokens)
     if error is not None:
-        print(f"cadogan: {error}", file=sys.stderr)
-        return 1
+        return replay_failed(state, error, args.json)
+    if args.json:
+        print_json(replay_json(state, None))
+        return 0
+    print(render_text(state))
+    ending = (" The game is won." if state.is_won() else
+              " No legal move is left: the game is lost." if state.is_lost() else "")
+    print(f"{len(tokens)} moves, all legal.{ending}")
     return 0

@@ -72,7 +72,7 @@ def test_replay_reads_moves_from_a_file_and_stdin(capsys, tmp_path, monkeypatch)
     (["deal", "square", "--deal", str(2**64)], "out of range"),
     (["deal", "square", "--deal", "seven"], "must be an integer"),
     (["deal", "square"], "--deal"),
-    (["deal", "square", "--deal", "\u0661\u0662"], "deal"),  # Arabic-Indic digits: ASCII only (issue 20 item 9)
+    (["deal", "square", "--deal", "\u0661\u0662"], "deal"),  # Arabic-Indic digits: a deal is written in 0-9
     (["replay", "square", "--deal", "\u0661"], "deal"),
     (["replay", "square", "--deal", "1", "--file", "/nonexistent/moves"], "cannot read moves file"),
     (["frobnicate"], "invalid choice"),
@@ -92,7 +92,8 @@ def test_user_errors_are_one_line_with_exit_status_2(capsys, argv, message):
     (["x>y"], 1, "is not a pile"),
 ])
 def test_a_move_that_cannot_be_played_however_malformed_is_illegal_exit_1_with_json(capsys, moves, number, message):
-    """Issue 20 item 7: ``replay ... 'x>y' --json`` is exit 1 and the JSON object, not a usage error."""
+    """``replay ... 'x>y' --json`` is exit 1 and the JSON object, not a usage error: whoever scripts
+    replay reads one answer for every move that cannot be played, well-formed or not."""
     status, out, err = run(capsys, "replay", "square", "--deal", "1", *moves, "--json")
     assert status == 1 and err.startswith(f"cadogan: move {number} ({moves[-1]}) is illegal: ") and message in err
     answer = json.loads(out)
@@ -127,3 +128,71 @@ def test_survey_import_takes_its_files_after_options(capsys, tmp_path):
     status, out, err = run(capsys, "survey", "import", "--db", str(tmp_path / "s.sqlite3"), str(csv))
     assert status == 0, err
     assert "deals added" in out
+
+
+# --- every number on the command line: ASCII digits, bounded before it is converted ------------------
+HUGE = "9" * 5000  # beyond int()'s 4,300-digit limit: a ValueError inside int() if not bounded first
+NUMBER_FAULTS = [
+    (["deal", "square", "--deal", HUGE], "out of range"),
+    (["deal", "square", "--deal", "-0"], "without a sign"),
+    (["deal", "square", "--deal", "+7"], "digits 0-9"),
+    (["replay", "square", "--deal", HUGE, "deal"], "out of range"),
+    (["analyse", "precedence", "--deal", HUGE], "out of range"),
+    (["analyse", "precedence", "--deal", "1", "--timeout", "\u0661"], "--timeout"),
+    (["analyse", "precedence", "--deal", "1", "--timeout", HUGE], "--timeout"),
+    (["solve", "precedence", "--deal", HUGE], "out of range"),
+    (["solve", "precedence", "--deal", "1", "--max-nodes", "99999999999999999999999999"], "--max-nodes"),
+    (["solve", "precedence", "--deal", "1", "--max-nodes", HUGE], "--max-nodes"),
+    (["solve", "precedence", "--deal", "1", "--max-nodes", "\u0661\u0660"], "--max-nodes"),
+    (["solve", "precedence", "--deal", "1", "--max-memory", str(2**60)], "--max-memory"),
+    (["solve", "precedence", "--deal", "1", "--timeout", "1e999"], "--timeout"),
+    (["solve", "precedence", "--deal", "1", "--timeout", "nan"], "--timeout"),
+    (["play", "precedence", "--deal", "1", "--hint-seconds", "\u0663"], "--hint-seconds"),
+    (["play", "precedence", "--deal", HUGE], "out of range"),
+    (["survey", "precedence", "--deals", f"0-{HUGE}"], "out of range"),
+    (["survey", "precedence", "--deals", "\u0661-\u0662"], "digits 0-9"),
+    (["survey", "precedence", "--deals", "0-3", "--max-nodes", HUGE], "--max-nodes"),
+    (["survey", "precedence", "--deals", "0-3", "--workers", "\u0662"], "--workers"),
+    (["survey", "precedence", "--deals", "0-3", "--timeout", HUGE], "--timeout"),
+    (["survey", "pool", "--per-variant", HUGE], "--per-variant"),
+]
+
+
+@pytest.mark.parametrize("argv,message", NUMBER_FAULTS, ids=[" ".join(a)[:60] for a, _ in NUMBER_FAULTS])
+def test_numbers_are_ascii_digits_and_never_a_traceback(capsys, tmp_path, argv, message):
+    if argv[0] == "survey":
+        argv = [*argv, "--db", str(tmp_path / "s.sqlite")] if argv[1] != "pool" else argv
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("cadogan: ") and message in err, err
+    assert len(err) < 400  # a hostile argument is not echoed whole
+
+
+@pytest.mark.parametrize("text,deal", [("0", 0), ("007", 7), (" 42 ", 42), (str(2**64 - 1), 2**64 - 1),
+                                       ("0" * 100 + "5", 5)])
+def test_a_deal_number_in_ascii_digits_is_read(text, deal):
+    from cadogan.cmdline import read_deal
+    assert read_deal(text) == deal
+
+
+def test_solve_refuses_a_position_nested_too_deeply_in_one_line(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    status, out, err = run(capsys, "solve", "precedence", "--position", str(path))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "nests too deeply" in err and "Traceback" not in err
+
+
+def test_analyse_lives_with_the_solvers_commands():
+    from cadogan.cli import COMMANDS
+    assert COMMANDS["analyse"][0] == COMMANDS["solve"][0] == "cadogan.solver.command"
+
+
+def test_commands_share_their_helpers_through_cmdline_not_the_dispatcher():
+    # cli.py dispatches; no command module imports it back.
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "cadogan"
+    importers = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if "from cadogan.cli import" in p.read_text() or "import cadogan.cli" in p.read_text()]
+    assert importers == []

@@ -31,7 +31,7 @@ def test_a_pool_deal_is_winnable_from_the_pool():
 
 
 def test_a_deal_outside_the_pool_is_decided_by_the_solver():
-    from cadogan.survey.pool import winnable_deals
+    from cadogan.solver.pool import winnable_deals
     deal = 123_456_789
     assert deal not in winnable_deals("precedence", "king-out")
     v = deal_verdict("precedence", "king-out", deal, seconds=3)

@@ -3,10 +3,16 @@
 >>> from cadogan.games import load
 >>> state = load("precedence", "king-out", 1)
 >>> r = solve(state, max_nodes=2000)
->>> r.result in ("won", "lost", "unknown"), len(state.move_stack)   # the state is left unchanged
-(True, 0)
->>> hint(state, budget=0.2).verdict in ("winnable", "lost", "unknown")
-True
+>>> r.result, len(state.move_stack)   # the state is left unchanged
+(<Result.UNKNOWN: 'unknown'>, 0)
+>>> solve(state, timeout=10).result
+<Result.WON: 'won'>
+>>> h = hint(state, budget=5)
+>>> h.result, h.verdict, state.play(h.move) is None
+(<Result.WON: 'won'>, 'winnable', True)
+
+Results are a ``Result`` (``cadogan.solver.outcome``): WON, LOST or UNKNOWN, the words of every
+interface chosen there.
 
 One search serves every game; what it knows of each game is a ``GameKnowledge``
 (``cadogan.solver.knowledge``: ``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``,
@@ -27,6 +33,7 @@ from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
 from cadogan.solver import british_square, precedence, square  # noqa: F401  (register their knowledge)
 from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.outcome import Finding, Result
 from cadogan.solver.search import DEFAULT_MAX_MEMORY_MB
 from cadogan.solver.moves import auto_moves, finish_line, home_choices
 
@@ -35,30 +42,42 @@ MODEL_MIN_SECONDS = 10.0  # below this an exact model is not built: it seldom de
 # playouts keep their whole share (hints, the winnability check and the 10 s Solution search of the front ends)
 MODEL_MARGIN_SECONDS = 0.1  # kept back from the model's time so that a solve never outruns its timeout
 
-__all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "SolveResult", "Hint", "solve", "hint",
+__all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "Result", "Finding", "SolveResult", "Hint", "solve", "hint",
            "core_available", "knowledge_of", "home_choices", "finish_line", "auto_moves"]
 
 
 @dataclass
 class SolveResult:
-    """``result`` is ``won`` (``moves`` wins from the given position), ``lost`` (proven: the search
-    was complete) or ``unknown`` (a limit was reached first)."""
+    """``result`` is WON (``moves`` wins from the given position), LOST (proven: the search was
+    complete) or UNKNOWN (a limit was reached first); given as a word, it is read as its ``Result``."""
 
-    result: str
+    result: Result
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
     best_first: Move | None = None  # first move of the line that brought the most cards home
     best_home: int | None = None  # cards home at the end of the playouts' best line (None: no playouts)
 
+    def __post_init__(self) -> None:
+        self.result = Result.from_word(self.result)
+
 
 @dataclass
 class Hint:
     """``move``: the first move of a winning line if one was found, else a good heuristic move
-    (None when no move is legal).  ``verdict``: ``winnable``, ``lost`` or ``unknown``."""
+    (None when no move is legal).  ``result``: can the game still be won from here (WON, LOST or
+    UNKNOWN; given as a word, read as its ``Result``); ``verdict``: that in the hint's words
+    (SPEC ``/hint``: ``winnable``, ``lost``, ``unknown``)."""
 
     move: Move | None
-    verdict: str
+    result: Result
+
+    def __post_init__(self) -> None:
+        self.result = Result.from_word(self.result)
+
+    @property
+    def verdict(self) -> str:
+        return self.result.hint_word
 
 
 def core_available() -> bool:
@@ -111,7 +130,7 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         model_seconds = 0.0
     first = complete(first_share if share else 1.0, 0)
     nodes, best_first = first.nodes, first.best_first
-    if first.result != "unknown" or not (share or model_seconds):
+    if first.result.decided or not (share or model_seconds):
         return SolveResult(first.result, first.moves, nodes, time.perf_counter() - start, best_first)
     elapsed = time.perf_counter() - start
     playouts_end = None if timeout is None else \
@@ -120,8 +139,8 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
                      None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core)
     nodes += found.nodes
     best_first = found.best_first or best_first
-    if found.result == "won":
-        return SolveResult("won", found.moves, nodes, time.perf_counter() - start, found.moves[0], 104)
+    if found.result is Result.WON:
+        return SolveResult(Result.WON, found.moves, nodes, time.perf_counter() - start, found.moves[0], 104)
     if model_seconds:
         assert timeout is not None
         result, moves, branches = _decide_by_model(state, start + timeout, max_memory_mb)
@@ -132,21 +151,21 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
                        best_first or rest.best_first, found.home)
 
 
-def _decide_by_model(state: State, deadline: float, max_memory_mb: int) -> tuple[str, list[Move], int]:
+def _decide_by_model(state: State, deadline: float, max_memory_mb: int) -> tuple[Result, list[Move], int]:
     """The game's exact model, given the time left before ``deadline``; a line it answers is
     replayed through the engine, and one that does not win (a fault of the model) counts as
     unknown, never as a win."""
     model = knowledge_of(state).exact_model(state)
     if model is None:
-        return "unknown", [], 0
+        return Result.UNKNOWN, [], 0
     seconds = deadline - time.perf_counter() - MODEL_MARGIN_SECONDS
     result, moves, branches = model.decide(seconds, max_memory_mb)
     try:
-        wins = result != "won" or state.line_wins(moves)
+        wins = result is not Result.WON or state.line_wins(moves)
     except CadoganError:
         wins = False
     if not wins:
-        return "unknown", [], branches
+        return Result.UNKNOWN, [], branches
     return result, moves, branches
 
 
@@ -168,12 +187,11 @@ def hint(state: State, budget: float = 0.5) -> Hint:
     most promising move (``GameKnowledge.ordered_moves``)."""
     legal = state.legal_moves()
     if state.is_won() or not legal:
-        return Hint(None, "winnable" if state.is_won() else "lost")
+        return Hint(None, Result.WON if state.is_won() else Result.LOST)
     found = solve(state, timeout=max(0.0, budget * 0.85 - 0.01), max_memory_mb=256)
-    if found.result == "won" and found.moves:
-        return Hint(found.moves[0], "winnable")
-    verdict = "lost" if found.result == "lost" else "unknown"
+    if found.result is Result.WON and found.moves:
+        return Hint(found.moves[0], Result.WON)
     knowledge = knowledge_of(state)
     candidates = knowledge.safe_moves(state)[:1] + ([found.best_first] if found.best_first else []) \
         + knowledge.ordered_moves(state)[:1] + legal[:1]
-    return Hint(next(m for m in candidates if m in legal), verdict)
+    return Hint(next(m for m in candidates if m in legal), found.result)

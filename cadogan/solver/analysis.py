@@ -35,7 +35,7 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
 
 >>> a = analyse("precedence", "king-out", 10, ["deal", "deal"], timeout=10)
 >>> a.result, a.last_winnable, a.losing_move
-('winnable', 2, None)
+(<Finding.WINNABLE: 'winnable'>, 2, None)
 >>> games.load("precedence", "king-out", 10).line_wins(["deal", "deal"] + a.line)
 True
 """
@@ -55,6 +55,7 @@ from cadogan import games
 from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
 from cadogan.solver import knowledge_of, solve
+from cadogan.solver.outcome import Finding, Result
 
 EDGE_SHARE = 0.15  # of the timeout: the first search of the start and of the end of the line
 ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
@@ -75,7 +76,7 @@ __all__ = ["Analysis", "analyse", "analyse_state", "default_workers"]
 class Analysis:
     """The answer of ``cadogan analyse`` (SPEC.md).
 
-    ``result``: ``winnable``, ``went-wrong``, ``never-winnable`` or ``unknown``.  ``last_winnable``:
+    ``result``: a ``Finding`` (given as a word, read as one).  ``last_winnable``:
     the number of moves after which a win was (last) possible; ``losing_move``: the move after it;
     ``line``: a winning line from the position after ``last_winnable`` moves.  ``known_winnable`` and
     ``known_lost`` are the bracket at the end (move counts; None where nothing was proven), and
@@ -85,7 +86,7 @@ class Analysis:
     game: str
     variant: str
     deal: int | None
-    result: str
+    result: Finding
     last_winnable: int | None = None
     losing_move: str | None = None
     line: list[Move] = field(default_factory=list)
@@ -93,6 +94,9 @@ class Analysis:
     known_winnable: int | None = None
     known_lost: int | None = None
     searches: list[tuple[int, str, float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.result = Finding(self.result)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object of SPEC.md, no more and no fewer keys."""
@@ -147,13 +151,13 @@ class _Bisection:
         self.tried: dict[int, float] = {}  # position -> the largest budget it was left undecided with
         self.searches: list[tuple[int, str, float]] = []
         self._keys: dict[int, str] = {}
-        self.analysis = Analysis(state.game.id, state.variant, state.deal, "unknown")
+        self.analysis = Analysis(state.game.id, state.variant, state.deal, Finding.UNKNOWN)
         forkable = "fork" in multiprocessing.get_all_start_methods()
         self.workers = max(1, workers) if forkable else 1
         self.running: dict[int, _Worker] = {}
         self.line_jobs: list[_Worker] = []  # the line model's searches, oldest first, each from position .index to .end
         self.line_model = self.workers > 1  # until a line job finds that the game has none
-        self.leans_won = knowledge_of(state).undecided_leans == "won"
+        self.leans_won = knowledge_of(state).undecided_leans == Result.WON
 
     # --- the search --------------------------------------------------------------------------
     def run(self) -> Analysis:
@@ -235,7 +239,7 @@ class _Bisection:
         where the positions have shown themselves hard: ``HARDNESS_MARGIN`` times the longest
         search that decided its position.  Near the boundary hard positions come in runs, and a
         budget too short for them decides none and only takes each for a high end."""
-        hardest = max((seconds for _, result, seconds in self.searches if result in ("won", "lost")), default=0.0)
+        hardest = max((seconds for _, result, seconds in self.searches if result in (Result.WON, Result.LOST)), default=0.0)
         return min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE, HARDNESS_MARGIN * hardest))
 
     def _ask(self, index: int, seconds: float) -> None:
@@ -289,7 +293,7 @@ class _Bisection:
                 self._record_boundary(worker.index, worker.end, *worker.answer(_NO_BOUNDARY))
                 continue
             del self.running[worker.index]
-            result, moves, seconds = worker.answer(("unknown", [], worker.seconds))
+            result, moves, seconds = worker.answer((Result.UNKNOWN, [], worker.seconds))
             self._record(worker.index, worker.seconds, result, moves, seconds)
         overran = time.perf_counter() > self.deadline + GRACE_SECONDS
         for index in [i for i in self.running if overran or not self.lo < i < self.hi]:
@@ -314,11 +318,11 @@ class _Bisection:
         if proven and index < end and index + 1 > self.lo:
             self.hi = min(self.hi, index + 1)
 
-    def _record(self, index: int, seconds: float, result: str, line: list[Move], spent: float) -> None:
+    def _record(self, index: int, seconds: float, result: Result, line: list[Move], spent: float) -> None:
         self.searches.append((index, result, round(spent, 3)))
-        if result == "won" and _wins(self._position(index), line):
+        if result is Result.WON and _wins(self._position(index), line):
             self._winnable(index, line)
-        elif result == "lost":
+        elif result is Result.LOST:
             self.hi = min(self.hi, index)
         else:
             self.tried[index] = max(self.tried.get(index, 0.0), seconds)
@@ -382,11 +386,11 @@ class _Bisection:
         a.known_winnable = self.lo if self.lo >= 0 else None
         a.known_lost = self.hi if self.hi <= self.n else None
         if self.lo == self.n:
-            a.result, a.last_winnable, a.line = "winnable", self.n, self.line
+            a.result, a.last_winnable, a.line = Finding.WINNABLE, self.n, self.line
         elif self.hi == 0:
-            a.result = "never-winnable"
+            a.result = Finding.NEVER_WINNABLE
         elif self.lo >= 0 and self.hi - self.lo == 1:
-            a.result, a.last_winnable, a.line = "went-wrong", self.lo, self.line
+            a.result, a.last_winnable, a.line = Finding.WENT_WRONG, self.lo, self.line
             a.losing_move = str(self.moves[self.lo])
         return a
 
@@ -456,7 +460,7 @@ class _Worker:
         self.pipe.close()
 
 
-def _search_once(state: State, seconds: float, model_share: float | None) -> tuple[str, list[Move], float]:
+def _search_once(state: State, seconds: float, model_share: float | None) -> tuple[Result, list[Move], float]:
     """One search of a position: (result, winning line or [], seconds spent)."""
     found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=model_share)
     return found.result, list(found.moves), found.seconds

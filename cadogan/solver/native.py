@@ -12,6 +12,7 @@ from typing import Any
 
 from cadogan.games.base import DEAL, MOVES, PILE_CODES, REDEAL, Move, State
 from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.outcome import Result
 from cadogan.solver.search import DEFAULT_MAX_MEMORY_MB, PlayoutResult, SearchOutcome
 
 CORE_INTERFACE = 5  # must equal CORE_INTERFACE in _core.c
@@ -92,7 +93,7 @@ def search(state: State, *, prune: bool = True, timeout: float | None = None,
         -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes),
         (DEFAULT_MAX_MEMORY_MB if max_memory_mb is None else int(max_memory_mb)) * 1024 * 1024)
-    return SearchOutcome(result, [to_move(p) for p in pairs], nodes, seconds,
+    return SearchOutcome(Result(result), [to_move(p) for p in pairs], nodes, seconds,
                    None if best is None else to_move(best))
 
 
@@ -105,7 +106,7 @@ def playouts(state: State, level: int, *, timeout: float | None = None, max_node
     result, pairs, nodes, seconds, first, home = _core.playouts(
         *_args(state), int(level), -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes), int(seed) & (2**64 - 1))
-    return PlayoutResult(result, [to_move(p) for p in pairs], nodes, seconds,
+    return PlayoutResult(Result(result), [to_move(p) for p in pairs], nodes, seconds,
                          None if first is None else to_move(first), home)
 
 

@@ -29,6 +29,7 @@ import time
 
 from cadogan.games.base import Move, State
 from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.outcome import Result
 from cadogan.solver.search import PlayoutResult, pruned_moves
 
 # Probability of a random move at each step, one value per playout in turn (as in the core).
@@ -130,7 +131,7 @@ def nested_search(state: State, level: int, *, timeout: float | None = None,
     search = _Search(work, _PlayoutBudget(timeout, max_nodes), random.Random(seed))
     home, line = (104, []) if work.is_won() else search.run(level)
     won = home == 104
-    return PlayoutResult("won" if won else "unknown", line if won else [], search.budget.nodes,
+    return PlayoutResult(Result.WON if won else Result.UNKNOWN, line if won else [], search.budget.nodes,
                          time.perf_counter() - start, line[0] if line else None, home)
 
 
@@ -177,9 +178,9 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
         nodes += run.nodes
         if best is None or run.home > best.home:
             best = run
-        if run.result == "won":
+        if run.result is Result.WON:
             break
     seconds = time.perf_counter() - start
     if best is None:
-        return PlayoutResult("unknown", [], 0, seconds, None, state.cards_home())
+        return PlayoutResult(Result.UNKNOWN, [], 0, seconds, None, state.cards_home())
     return best._replace(nodes=nodes, seconds=seconds)

@@ -60,6 +60,7 @@ from ortools.sat.python import cp_model
 
 from cadogan.games.base import DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, Move
 from cadogan.games.precedence import BASE_RANKS, PrecedenceState, next_rank
+from cadogan.solver.outcome import Result
 
 # The rank of each foundation's cards, slot by slot.
 SLOT_RANKS = [[next_rank(base, s) for s in range(13)] for base in BASE_RANKS]
@@ -188,18 +189,18 @@ class PrecedenceSchedule:
                     m.Add(self.tick_of[i] == dealt).OnlyEnforceIf([goes, *still_out, *needed,
                                                                    *self._after_prefix(dealt)])
 
-    def decide(self, seconds: float, max_memory_mb: int) -> tuple[str, list[Move], int]:
-        """``("won", line, branches)``, ``("lost", [], branches)`` (the model has no solution: a
-        proof) or ``("unknown", [], branches)`` when ``seconds`` ran out first.  One worker: a solve
+    def decide(self, seconds: float, max_memory_mb: int) -> tuple[Result, list[Move], int]:
+        """``(Result.WON, line, branches)``, ``(Result.LOST, [], branches)`` (the model has no
+        solution: a proof) or ``(Result.UNKNOWN, [], branches)`` when ``seconds`` ran out first.  One worker: a solve
         uses one core, as the rest of the solver does."""
         solver = _cp_solver(seconds, max_memory_mb)
         status = solver.Solve(self.model)
         branches = int(solver.NumBranches())
         if status == cp_model.INFEASIBLE:
-            return "lost", [], branches
+            return Result.LOST, [], branches
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return "won", self._line(solver), branches
-        return "unknown", [], branches
+            return Result.WON, self._line(solver), branches
+        return Result.UNKNOWN, [], branches
 
     def _line(self, solver: cp_model.CpSolver) -> list[Move]:
         """The moves of a solution: deals, redeals and plays in time order (times doubled, so that

@@ -28,6 +28,7 @@ from typing import Any, Callable, NamedTuple
 
 from cadogan.games.base import Move, State
 from cadogan.solver.knowledge import knowledge_of
+from cadogan.solver.outcome import Result
 
 DEFAULT_MAX_MEMORY_MB = 1024  # the transposition table's bound when a caller gives none
 
@@ -61,7 +62,7 @@ def _deep_size(obj: Any) -> int:
 class SearchOutcome(NamedTuple):
     """What a search returns (the compiled core returns the same)."""
 
-    result: str            # "won", "lost" or "unknown"
+    result: Result
     moves: list[Move]      # the winning line when won, else []
     nodes: int
     seconds: float
@@ -71,7 +72,7 @@ class SearchOutcome(NamedTuple):
 class PlayoutResult(NamedTuple):
     """What nested playouts return (``cadogan.solver.playouts``; the core returns the same)."""
 
-    result: str            # "won" or "unknown"
+    result: Result         # WON or UNKNOWN
     moves: list[Move]      # the winning line when won
     nodes: int             # moves pushed
     seconds: float
@@ -135,20 +136,20 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
 
     nodes = 1
     if work.is_won():
-        return SearchOutcome("won", [], nodes, time.perf_counter() - limits.start)
+        return SearchOutcome(Result.WON, [], nodes, time.perf_counter() - limits.start)
     visited: set[Any] = {key_of(work)}
     key_bytes, sampled = _deep_size(next(iter(visited))), 1  # for a running mean of the keys' sizes
     entry_bytes = _ENTRY_OVERHEAD + key_bytes
     if is_dead(work):
-        return SearchOutcome("lost", [], nodes, time.perf_counter() - limits.start)
+        return SearchOutcome(Result.LOST, [], nodes, time.perf_counter() - limits.start)
     best_home = work.cards_home()
     best_first: Move | None = None
     stack = [iter(candidates(work))]
-    result = "lost"
+    result = Result.LOST
     try:
         while stack:
             if nodes % _CHECK_EVERY == 0 and _over(limits, nodes, len(visited) * entry_bytes):
-                result = "unknown"
+                result = Result.UNKNOWN
                 break
             move = next(stack[-1], None)
             if move is None:
@@ -163,7 +164,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
                 best_home, best_first = home, work.move_stack[depth0]
             if work.is_won():
                 line = work.move_stack[depth0:]
-                return SearchOutcome("won", list(line), nodes, time.perf_counter() - limits.start, line[0])
+                return SearchOutcome(Result.WON, list(line), nodes, time.perf_counter() - limits.start, line[0])
             key = key_of(work)
             if key in visited or is_dead(work):
                 visited.add(key)

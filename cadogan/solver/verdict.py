@@ -1,8 +1,9 @@
 """What is known about a deal before it is played: its verdict and its difficulty (docs/difficulty.md).
 
-The verdict is ``winnable`` (proven: a winning line was found and replayed), ``lost`` (proven: the
-complete search found none) or ``undecided``.  It comes from the survey's pool of proven-won deals
-(``cadogan.survey.pool``) when the deal is there, else from a short solve.
+The verdict is a ``Result``: WON (proven winnable: a winning line was found and replayed), LOST
+(proven: the complete search found none) or UNKNOWN, worded ``winnable``, ``lost`` and ``undecided``
+in the answer (``Result.verdict_word``).  It comes from the survey's pool of proven-won deals
+(``cadogan.solver.pool``) when the deal is there, else from a short solve.
 
 The difficulty of a winnable deal reads two measures (``DealVerdict.nodes``, ``DealVerdict.wins``):
 
@@ -15,8 +16,8 @@ The difficulty of a winnable deal reads two measures (``DealVerdict.nodes``, ``D
 and of the others ``lost`` (proven lost) or ``unknown`` (undecided).
 
 >>> v = deal_verdict("precedence", "king-out", 4, seconds=5)
->>> v.verdict, v.difficulty, v.source
-('winnable', 'easy', 'pool')
+>>> v.result, v.verdict, v.difficulty, v.source
+(<Result.WON: 'won'>, 'winnable', 'easy', 'pool')
 >>> deal_verdict("british-square", "columns", 2, seconds=5).to_json()
 {'verdict': 'lost', 'difficulty': 'lost', 'source': 'solver'}
 """
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from cadogan import games
 from cadogan.errors import BadInput
 from cadogan.solver import solve
+from cadogan.solver.outcome import Result
 from cadogan.solver.playing import play_out
 
 PLAYOUTS = 100  # random-but-sensible games played from the start (fewer when time runs out)
@@ -44,32 +46,43 @@ __all__ = ["DealVerdict", "deal_verdict", "difficulty_of", "pick_deal", "DIFFICU
 
 @dataclass
 class DealVerdict:
-    """``verdict``: winnable, lost or undecided; ``difficulty``: one of ``DIFFICULTIES``; ``source``:
-    ``pool`` (the survey proved it winnable) or ``solver``; ``nodes``: the solver's effort (None: it
-    did not find the win); ``wins`` of ``playouts`` random-but-sensible games won."""
+    """``result``: can the deal be won (given as a word, read as its ``Result``), ``verdict`` that in
+    the answer's words; ``difficulty``: one of ``DIFFICULTIES``; ``source``: ``pool`` (the survey
+    proved it winnable) or ``solver``; ``nodes``: the solver's effort (None: it did not find the
+    win); ``wins`` of ``playouts`` random-but-sensible games won."""
 
-    verdict: str
+    result: Result
     difficulty: str
     source: str
     nodes: int | None = None
     wins: int = 0
     playouts: int = 0
 
+    def __post_init__(self) -> None:
+        self.result = Result.from_word(self.result)
+
+    @property
+    def verdict(self) -> str:
+        return self.result.verdict_word
+
     def to_json(self) -> dict[str, str]:
         return {"verdict": self.verdict, "difficulty": self.difficulty, "source": self.source}
 
 
-def difficulty_of(verdict: str, nodes: int | None, wins: int) -> str:
-    """The difficulty from the verdict and the two measures (see the module's docstring).
+def difficulty_of(result: Result | str, nodes: int | None, wins: int) -> str:
+    """The difficulty from the deal's result (or its word) and the two measures (see the module's
+    docstring).
 
-    >>> difficulty_of("winnable", 500_000, 0), difficulty_of("winnable", None, 2), difficulty_of("lost", None, 0)
+    >>> won, lost, unknown = Result
+    >>> difficulty_of(won, 500_000, 0), difficulty_of(won, None, 2), difficulty_of(lost, None, 0)
     ('medium', 'easy', 'lost')
-    >>> difficulty_of("winnable", None, 0), difficulty_of("undecided", 100, 0)
+    >>> difficulty_of(won, None, 0), difficulty_of(unknown, 100, 0)
     ('hard', 'unknown')
     """
-    if verdict == "lost":
+    result = Result.from_word(result)
+    if result is Result.LOST:
         return "lost"
-    if verdict != "winnable":
+    if result is not Result.WON:
         return "unknown"
     if wins > 0 or (nodes is not None and nodes <= EASY_NODES):
         return "easy"
@@ -85,10 +98,10 @@ def deal_verdict(game: str, variant: str | None, deal: int, seconds: float = 3.0
     deadline = time.perf_counter() + max(0.0, seconds)
     in_pool = _in_pool(start.game.id, start.variant, deal)
     found = solve(start, timeout=max(0.05, seconds * (1 - PLAYOUT_SHARE)), max_memory_mb=MAX_MEMORY_MB)
-    won = found.result == "won" and _wins(start, found.moves)
-    verdict = "winnable" if won or in_pool else "lost" if found.result == "lost" else "undecided"
-    wins, played = _playouts(start, deadline) if verdict == "winnable" else (0, 0)
-    return DealVerdict(verdict, difficulty_of(verdict, found.nodes if won else None, wins),
+    won = found.result is Result.WON and _wins(start, found.moves)
+    result = Result.WON if won or in_pool else Result.LOST if found.result is Result.LOST else Result.UNKNOWN
+    wins, played = _playouts(start, deadline) if result is Result.WON else (0, 0)
+    return DealVerdict(result, difficulty_of(result, found.nodes if won else None, wins),
                        "pool" if in_pool else "solver", found.nodes if won else None, wins, played)
 
 
@@ -124,7 +137,7 @@ def _playouts(start: games.State, deadline: float) -> tuple[int, int]:
 
 
 def _in_pool(game: str, variant: str, deal: int) -> bool:
-    from cadogan.survey.pool import winnable_deals
+    from cadogan.solver.pool import winnable_deals
     try:
         return deal in set(winnable_deals(game, variant))
     except (OSError, ValueError):  # a missing or damaged pool: the solver decides alone

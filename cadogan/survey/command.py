@@ -15,12 +15,15 @@ import argparse
 import sys
 import time
 
+from cadogan.cmdline import MAX_MEMORY_MB, MAX_NODES
 from cadogan.errors import BadInput
 
 ACTIONS = ("report", "export", "import", "pool")
 DEFAULT_DB = "survey.sqlite"
 DEFAULT_DIR = "data/survey"
 DEFAULT_TIMEOUT = 60.0
+MAX_WORKERS = 4096  # local processes: more than any machine's cores
+MAX_PER_VARIANT = 10**6
 
 # Which options each use of the command takes (anything else given is refused, not ignored).
 ACCEPTS = {
@@ -109,43 +112,36 @@ def parse_range(text: str) -> tuple[int, int]:
     >>> parse_range("0-1999"), parse_range(" 42 ")
     ((0, 1999), (42, 42))
     """
-    from cadogan.cards import parse_deal
+    from cadogan.cmdline import read_deal, shown
 
     parts = text.strip().split("-")
     if len(parts) == 1:
         parts = parts * 2
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise BadInput(f"--deals wants a range A-B of deal numbers (e.g. 0-1999), not {text!r}")
-    first, last = (parse_deal(p) for p in parts)
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        raise BadInput(f"--deals wants a range A-B of deal numbers (e.g. 0-1999), not {shown(text)}")
+    try:
+        first, last = (read_deal(p) for p in parts)
+    except BadInput as err:
+        raise BadInput(f"--deals wants a range A-B of deal numbers (e.g. 0-1999): {err}") from None
     if first > last:
         raise BadInput(f"--deals {text}: the range is reversed (the first deal must not exceed the last)")
     return first, last
 
 
-def _positive_int(text: str | None, option: str) -> int | None:
-    if text is None:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise BadInput(f"{option} wants a whole number of at least 1, not {text!r}")
-    return value
+def _positive_int(text: str | None, option: str, maximum: int) -> int | None:
+    from cadogan.cmdline import whole_number
+
+    return None if text is None else whole_number(text, option, maximum)
 
 
 def _timeout(text: str | None) -> float | None:
+    from cadogan.cmdline import read_seconds
+
     if text is None:
         return DEFAULT_TIMEOUT
     if text.strip().lower() == "none":
         return None
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise BadInput(f"--timeout wants a number of seconds above 0 (or 'none'), not {text!r}")
-    return value
+    return read_seconds(text, "--timeout (or 'none' for no limit)")
 
 
 # --- the five uses -------------------------------------------------------------------------------
@@ -165,11 +161,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.deals is None:
         raise BadInput(f"cadogan survey {game.id} needs --deals A-B (e.g. --deals 0-1999)")
     first, last = parse_range(args.deals)
-    workers = _positive_int(args.workers, "--workers")
+    workers = _positive_int(args.workers, "--workers", MAX_WORKERS)
     if workers is not None and args.scheduler:
         raise BadInput("--workers and --scheduler do not go together: the cluster's workers do the solving")
-    limits = Limits(timeout=_timeout(args.timeout), max_nodes=_positive_int(args.max_nodes, "--max-nodes"),
-                    max_memory_mb=_positive_int(args.max_memory, "--max-memory"))
+    limits = Limits(timeout=_timeout(args.timeout), max_nodes=_positive_int(args.max_nodes, "--max-nodes", MAX_NODES),
+                    max_memory_mb=_positive_int(args.max_memory, "--max-memory", MAX_MEMORY_MB))
     db = args.db or DEFAULT_DB
     began = time.monotonic()
     with ResultsDB(db) as store:
@@ -206,7 +202,7 @@ def _open_existing(db: str):  # type: ignore[no-untyped-def]
 
 
 def _report(args: argparse.Namespace) -> int:
-    from cadogan.cli import print_json
+    from cadogan.cmdline import print_json
     from cadogan.survey import report
 
     if args.markdown and args.json:
@@ -252,10 +248,10 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _pool(args: argparse.Namespace) -> int:
-    from cadogan.survey.pool import POOL_FILE, build_pool, write_pool
+    from cadogan.survey.pool import PER_VARIANT, POOL_FILE, build_pool, write_pool
 
-    per_variant = 1000 if args.per_variant is None else _positive_int(args.per_variant, "--per-variant")
-    pool = build_pool([args.dir or DEFAULT_DIR], per_variant=per_variant or 1000)
+    per_variant = _positive_int(args.per_variant, "--per-variant", MAX_PER_VARIANT) or PER_VARIANT
+    pool = build_pool([args.dir or DEFAULT_DIR], per_variant=per_variant)
     out = write_pool(pool, args.out or POOL_FILE)
     for game_id, variants in pool["deals"].items():
         for variant, deals in variants.items():

@@ -63,7 +63,9 @@ def to_csv_text(rows: Iterable[Row]) -> str:
 def export(store: ResultsDB, directory: str | Path) -> list[Path]:
     """Write one CSV per game and variant in the database; returns the files written."""
     directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
+    if not directory.parent.is_dir():  # as everywhere: a missing directory above is a typo, not made
+        raise BadInput(f"cannot write to {str(directory)!r}: no directory {str(directory.parent)!r}")
+    directory.mkdir(exist_ok=True)
     written = []
     for game, variant in store.tallies():
         path = directory / file_name(game, variant)

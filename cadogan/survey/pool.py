@@ -1,49 +1,25 @@
-"""The pool of deals the survey proved won, shipped with the package (``cadogan/data/winnable.json``).
+"""Writing the pool of deals the survey proved won (``cadogan/data/winnable.json``); reading it is
+the solver's (``cadogan.solver.pool.winnable_deals``, imported here too for older callers).
 
-The web game's "winnable deals only" option draws from it::
-
-    >>> from cadogan.survey.pool import winnable_deals
-    >>> deals = winnable_deals("precedence", "king-out")
-    >>> deals == sorted(deals) and all(isinstance(d, int) for d in deals)
-    True
-
-Every deal in it was solved with a winning line that was replayed through the engine and found to
-win (``cadogan.survey.worker.check_winning_line``).  ``build_pool`` makes it again from the survey's
-CSV files: ``cadogan survey pool`` (run in a checkout) rewrites the shipped file.
+``build_pool`` makes it from the survey's CSV files: ``cadogan survey pool`` (run in a checkout)
+rewrites the shipped file.  Only deals whose winning line was replayed through the engine and found
+to win are in the CSV files as won (``cadogan.survey.worker.check_winning_line``).
 """
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from cadogan import games
+from cadogan.errors import BadInput
+from cadogan.solver.pool import FORMAT, POOL_FILE, forget, winnable_deals
 from cadogan.survey.csvfiles import find_csv_files, read_rows
 
-POOL_FILE = Path(__file__).resolve().parent.parent / "data" / "winnable.json"
 PER_VARIANT = 1000
-FORMAT = 1
 
-
-@lru_cache(maxsize=1)
-def _load() -> dict[str, Any]:
-    from importlib.resources import files
-
-    resource = files("cadogan") / "data" / "winnable.json"
-    if not resource.is_file():
-        return {"format": FORMAT, "deals": {}}
-    return json.loads(resource.read_text(encoding="utf-8"))
-
-
-def winnable_deals(game_id: str, variant: str | None = None) -> list[int]:
-    """The shipped proven-won deal numbers of a game and variant (default variant: the game's first),
-    in increasing order; an empty list if the survey has proved none.  BadInput for an unknown game
-    or variant."""
-    game = games.get(game_id)
-    variant = game.resolve_variant(variant)
-    return list(_load().get("deals", {}).get(game.id, {}).get(variant, []))
+__all__ = ["PER_VARIANT", "POOL_FILE", "build_pool", "write_pool", "winnable_deals"]
 
 
 def build_pool(paths: Iterable[str | Path], per_variant: int = PER_VARIANT) -> dict[str, Any]:
@@ -89,7 +65,8 @@ def write_pool(pool: dict[str, Any], out: str | Path = POOL_FILE) -> Path:
     lines += ["  }", "}"]
     text = "\n".join(lines) + "\n"
     json.loads(text)  # never ship a file that does not parse
-    out.parent.mkdir(parents=True, exist_ok=True)
+    if not out.parent.is_dir():
+        raise BadInput(f"cannot write the pool {str(out)!r}: no directory {str(out.parent)!r}")
     out.write_text(text, encoding="utf-8")
-    _load.cache_clear()
+    forget()
     return out

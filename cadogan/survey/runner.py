@@ -16,9 +16,10 @@ from itertools import islice
 from typing import Callable, Iterator
 
 from cadogan.errors import BadInput
+from cadogan.solver.outcome import Result
 from cadogan.survey.progress import Progress, Silent
 from cadogan.survey.stats import Tally
-from cadogan.survey.store import Row, ResultsDB
+from cadogan.survey.store import NotWritten, Row, ResultsDB
 from cadogan.survey.worker import Limits, init_pool_worker, solve_deal
 
 #: How long to try reaching a Dask scheduler before saying it is unreachable.
@@ -129,7 +130,7 @@ def survey(store: ResultsDB, game_id: str, variant: str, first: int, last: int, 
     progress = progress or Silent()
     done = store.recorded(game_id, variant, first, last)
     redo = {row.deal for row in store.rows(game_id, variant)
-            if first <= row.deal <= last and row.result == "unknown" and not limits.already_tried(row)
+            if first <= row.deal <= last and row.result == Result.UNKNOWN and not limits.already_tried(row)
             } if retry_unknown else set()
     outcome = SurveyRun(in_range=last - first + 1, already=len(done) - len(redo))
     todo = (deal for deal in range(first, last + 1) if deal not in done or deal in redo)
@@ -157,7 +158,14 @@ def survey(store: ResultsDB, game_id: str, variant: str, first: int, last: int, 
                         outcome.failures.append((deal, f"{type(err).__name__}: {err}"))
                         progress.advance(None)
                         continue
-                    store.record(row, replace=deal in redo)
+                    try:
+                        store.record(row, replace=deal in redo)
+                    except NotWritten as err:
+                        for future in pending:
+                            future.cancel()
+                        _stop_workers(executor)
+                        raise NotWritten(f"{err}; the {outcome.solved} deals this run recorded before are kept: "
+                                         "make room and run the same command to resume") from None
                     outcome.solved += 1
                     outcome.tally = outcome.tally.add(row.result)
                     progress.advance(row)

@@ -95,8 +95,12 @@ class Tally:
 
     def add(self, result: str) -> "Tally":
         """This tally with one more deal of ``result`` ("won", "lost" or "unknown")."""
-        if result not in ("won", "lost", "unknown"):
-            raise ValueError(f"unknown result {result!r}")
+        from cadogan.solver.outcome import Result
+
+        try:
+            result = Result(result)
+        except ValueError:
+            raise ValueError(f"unknown result {result!r}") from None
         counts = {"won": self.won, "lost": self.lost, "unknown": self.unknown}
-        counts[result] += 1
+        counts[result.value] += 1
         return Tally(**counts)

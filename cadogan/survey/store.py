@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Iterable
 
 from cadogan.errors import BadInput
+from cadogan.solver.outcome import Result
 from cadogan.survey.stats import Tally
 
-RESULTS = ("won", "lost", "unknown")
+RESULTS = tuple(Result)  # as the solver words them: won, lost, unknown
 _SIGNED_LIMIT = 2**63
 
 SCHEMA = """
@@ -44,6 +45,11 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (game, variant, deal)
 )
 """
+
+
+class NotWritten(BadInput):
+    """A row could not be written (the disk is full, the file became read-only); every row committed
+    before it is intact, since each is committed on its own."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +107,13 @@ class ResultsDB:
         values = list(astuple(row))
         values[2] = _deal_to_sql(row.deal)
         verb = "INSERT OR REPLACE" if replace else "INSERT"
-        with self.db:
-            self.db.execute(f"{verb} INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (*values, time.time()))
+        try:
+            with self.db:
+                self.db.execute(f"{verb} INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (*values, time.time()))
+        except sqlite3.IntegrityError:
+            raise  # a deal recorded twice: the survey's own fault, not the disk's
+        except sqlite3.Error as err:  # a full disk, a read-only file: the rows committed before stay
+            raise NotWritten(f"cannot write to the results database {self.path!r}: {err}") from None
 
     def merge(self, rows: Iterable[Row]) -> tuple[int, int]:
         """Add rows from elsewhere (a CSV export): new deals are added, a decided result replaces an
@@ -114,9 +125,9 @@ class ResultsDB:
                 old = self._result_of(row.game, row.variant, row.deal)
                 if old is None:
                     added += 1
-                elif old == row.result or row.result == "unknown":
+                elif old == row.result or row.result == Result.UNKNOWN:
                     continue
-                elif old == "unknown":
+                elif old == Result.UNKNOWN:
                     replaced += 1
                 else:
                     raise BadInput(f"{row.game} {row.variant} deal {row.deal}: recorded as {old} here "

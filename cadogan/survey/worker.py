@@ -11,6 +11,7 @@ import signal
 import sys
 from dataclasses import dataclass
 
+from cadogan.solver.outcome import Result
 from cadogan.survey.store import RESULTS, Row
 
 
@@ -58,7 +59,7 @@ def solve_deal(game_id: str, variant: str, deal: int, limits: Limits) -> Row:
                     max_memory_mb=limits.max_memory_mb)
     if outcome.result not in RESULTS:
         raise SolverFault(f"{game_id} {variant} deal {deal}: the solver answered {outcome.result!r}")
-    if outcome.result == "won":
+    if outcome.result == Result.WON:
         check_winning_line(game_id, variant, deal, outcome.moves)
     return Row(game_id, variant, deal, outcome.result, float(outcome.seconds), int(outcome.nodes),
                str(SOLVER_VERSION), limits.timeout, limits.max_nodes)

@@ -8,13 +8,12 @@ terminal the same board is printed as plain text with suit letters, so a session
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import Callable, TextIO
 
 from cadogan import games
-from cadogan.cards import parse_deal, random_deal
-from cadogan.cli import add_game_arguments
+from cadogan.cards import random_deal
+from cadogan.cmdline import add_game_arguments, seconds_argument
 from cadogan.errors import BadInput, CadoganError
 from cadogan.history import History
 from cadogan.terminal.session import Session
@@ -31,25 +30,22 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--letters", action="store_true", help="suit letters C D H S instead of symbols")
     parser.add_argument("--four-colour", "--four-color", dest="four_colour", action="store_true",
                         help="a colour per suit: clubs green, diamonds blue, hearts red, spades plain")
-    parser.add_argument("--hint-seconds", type=float, default=3.0, metavar="S",
+    parser.add_argument("--hint-seconds", type=seconds_argument("--hint-seconds"), default=3.0, metavar="S",
                         help="how long the solver may think for a hint (default 3)")
-    parser.add_argument("--solution-seconds", type=float, default=10.0, metavar="S",
+    parser.add_argument("--solution-seconds", type=seconds_argument("--solution-seconds"), default=10.0, metavar="S",
                         help="how long the solver may search for a deal's winning line (command s; default 10)")
-    parser.add_argument("--analysis-seconds", type=float, default=30.0, metavar="S",
+    parser.add_argument("--analysis-seconds", type=seconds_argument("--analysis-seconds"), default=30.0, metavar="S",
                         help="how long the solver may look for the move that lost the game (command w; default 30)")
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Play until ``q`` or the end of input; exit status 0."""
-    check_seconds(args.hint_seconds, "--hint-seconds")
-    check_seconds(args.solution_seconds, "--solution-seconds")
-    check_seconds(getattr(args, "analysis_seconds", 30.0), "--analysis-seconds")
     game = games.get(args.game)
     variant = game.resolve_variant(args.variant)
     moves = list(getattr(args, "moves", []) or [])
     if args.deal is None and moves:
         raise BadInput("moves to continue a game need the deal they belong to: give --deal N")
-    deal = parse_deal(args.deal) if args.deal is not None else random_deal()
+    deal = args.deal if args.deal is not None else random_deal()
     history = History(games.load(game.id, variant, deal))
     for number, token in enumerate(moves, 1):
         try:
@@ -69,15 +65,9 @@ def run_play(args: argparse.Namespace) -> int:
                       four_colour=args.four_colour, clear=terminal and interactive,
                       ask=_ask if interactive else None, hint_seconds=args.hint_seconds,
                       solution_seconds=args.solution_seconds,
-                      analysis_seconds=getattr(args, "analysis_seconds", 30.0))
+                      analysis_seconds=args.analysis_seconds)
     session.loop(_read_line if interactive else _stdin_lines())
     return 0
-
-
-def check_seconds(seconds: float, option: str) -> None:
-    """BadInput unless ``seconds`` is a usable time budget: finite and more than 0."""
-    if not (math.isfinite(seconds) and seconds > 0):
-        raise BadInput(f"{option} must be a number of seconds more than 0, not {seconds:g}")
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:

@@ -23,7 +23,8 @@ import shlex
 from typing import Any, Callable, TextIO
 
 from cadogan import games
-from cadogan.cards import parse_deal, random_deal
+from cadogan.cards import random_deal
+from cadogan.cmdline import read_deal
 from cadogan.errors import BadInput, CadoganError, IllegalMove
 from cadogan.games.base import Move
 from cadogan.history import History
@@ -196,7 +197,7 @@ class Session:
                 self.say("The game goes on.")
                 return
         try:
-            deal = parse_deal(number) if number is not None else random_deal()
+            deal = read_deal(number) if number is not None else random_deal()
         except BadInput as err:
             self.say(f"✗ {err}", "bold red")
             return

@@ -57,7 +57,7 @@ def test_solve_text_output_names_the_verdict(capsys):
     (["solve", "precedence", "--position", "/nonexistent/pos.json"], "cannot read position file"),
     (["solve", "precedence", "--deal", "-3"], "deal number"),
     (["solve", "nogame", "--deal", "1"], "unknown game"),
-    (["solve", "precedence", "--deal", "1", "--timeout", "0"], "positive"),
+    (["solve", "precedence", "--deal", "1", "--timeout", "0"], "above 0"),
     (["solve", "precedence", "--deal", "1", "--max-nodes", "x"], "whole number"),
 ])
 def test_solve_user_errors_are_one_line_and_exit_2(capsys, argv, fragment):

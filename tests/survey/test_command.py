@@ -117,3 +117,72 @@ def test_rows_of_a_solver_fault_are_not_recorded(tmp_path, monkeypatch):
         outcome = runner.survey(store, "precedence", "king-out", 0, 4, runner.Limits(), task=faulty)
         assert outcome.solved == 4 and [d for d, _ in outcome.failures] == [2]
         assert sorted(store.recorded("precedence", "king-out", 0, 4)) == [0, 1, 3, 4]
+
+
+def test_a_full_disk_stops_the_survey_in_one_line_and_keeps_the_rows_written(capsys, tmp_path, monkeypatch):
+    # The disk fills after two rows: SQLite refuses the third with "database or disk is full".
+    import sqlite3
+
+    from cadogan.survey import store as store_module
+
+    db = tmp_path / "s.sqlite"
+    written = []
+    real_record = store_module.ResultsDB.record
+
+    def record(self, row, replace=False):
+        if len(written) == 2:
+            real_execute = self.db.execute
+            monkeypatch.setattr(self, "db", _FullDisk(self.db, real_execute))
+        real_record(self, row, replace)
+        written.append(row.deal)
+
+    monkeypatch.setattr(store_module.ResultsDB, "record", record)
+    assert "database or disk is full" in fails(capsys, "precedence", "--deals", "0-7", "--workers", "1",
+                                                "--max-nodes", "4000", "--db", str(db), "--quiet")
+    with ResultsDB(db) as store:
+        rows = store.rows()
+    assert [r.deal for r in rows] == written == sorted(written) and len(written) == 2
+    assert all(r.result in ("won", "lost", "unknown") and r.nodes > 0 for r in rows)
+    assert sqlite3.connect(db).execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+class _FullDisk:
+    """A connection whose writes fail as SQLite's do on a full disk (reads still work)."""
+
+    def __init__(self, connection, execute):
+        self.connection, self.real_execute = connection, execute
+
+    def execute(self, sql, *args):
+        import sqlite3
+
+        if sql.lstrip().upper().startswith(("INSERT", "UPDATE")):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.real_execute(sql, *args)
+
+    def __enter__(self):
+        return self.connection.__enter__()
+
+    def __exit__(self, *exc):
+        return self.connection.__exit__(*exc)
+
+    def __getattr__(self, name):
+        return getattr(self.connection, name)
+
+
+@pytest.mark.parametrize("argv", [
+    ["precedence", "--deals", "0-3", "--db", "{missing}/s.sqlite"],
+    ["export", "--db", "{db}", "--dir", "{missing}/csv"],
+    ["pool", "--dir", "{csv}", "--out", "{missing}/winnable.json"],
+    ["report", "--db", "{db}", "--plot", "{missing}/p.png"],
+])
+def test_a_missing_directory_is_refused_never_made(capsys, tmp_path, argv):
+    db, csv = tmp_path / "s.sqlite", tmp_path / "csv"
+    with ResultsDB(db) as store:
+        store.record(Row("precedence", "king-out", 4, "won", 0.1, 10, "t"))
+    csv.mkdir()
+    (csv / "precedence-king-out.csv").write_text("deal,result,seconds,nodes,solver,timeout,max_nodes\n4,won,0.1,10,t,,\n")
+    missing = tmp_path / "no" / "such"
+    argv = [a.format(missing=missing, db=db, csv=csv) for a in argv]
+    err = fails(capsys, *argv)
+    assert "no directory" in err or "No such file or directory" in err
+    assert not (tmp_path / "no").exists()

@@ -7,6 +7,7 @@ import pytest
 
 from cadogan import games
 from cadogan.errors import BadInput
+from cadogan.solver import pool as reader
 from cadogan.survey import pool
 from cadogan.survey.csvfiles import HEADER
 
@@ -28,9 +29,23 @@ def test_pool_keeps_only_won_deals_in_order_and_at_most_per_variant(tmp_path):
 def test_written_pool_is_read_back_by_winnable_deals(tmp_path, monkeypatch):
     write_csv(tmp_path / "precedence-first-king.csv", [(4, "won"), (8, "won")])
     out = pool.write_pool(pool.build_pool([tmp_path]), tmp_path / "winnable.json")
-    monkeypatch.setattr(pool, "_load", lambda: json.loads(out.read_text()))
-    assert pool.winnable_deals("precedence", "first-king") == [4, 8]
-    assert pool.winnable_deals("precedence", "king-out") == []
+    monkeypatch.setattr(reader, "_load", lambda: json.loads(out.read_text()))
+    assert reader.winnable_deals("precedence", "first-king") == [4, 8]
+    assert reader.winnable_deals("precedence", "king-out") == []
+
+
+def test_the_pool_reader_lives_below_the_solver_and_the_survey_uses_it():
+    # The solver's deal verdict reads the pool: its reader must not sit in the survey above it.
+    assert pool.winnable_deals is reader.winnable_deals and pool.POOL_FILE == reader.POOL_FILE
+    source = (Path(reader.__file__).parent / "verdict.py").read_text()
+    assert "cadogan.survey" not in source
+
+
+def test_the_pool_is_not_written_where_a_directory_is_missing(tmp_path):
+    write_csv(tmp_path / "precedence-first-king.csv", [(4, "won")])
+    with pytest.raises(BadInput, match="no directory"):
+        pool.write_pool(pool.build_pool([tmp_path]), tmp_path / "missing" / "winnable.json")
+    assert not (tmp_path / "missing").exists()
 
 
 def test_winnable_deals_refuses_unknown_games_and_variants():
