@@ -13,7 +13,7 @@ from cadogan import games
 from cadogan.errors import BadInput
 from cadogan.history import History
 from cadogan.play import Board, Session, _tokens, add_play_arguments, run_play
-from cadogan.solver import Hint, SolveResult, solve
+from cadogan.solver import Hint, Result, SolveResult, solve
 
 from handmade import run_cli
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
@@ -416,7 +416,7 @@ def test_the_winnability_check_stays_quiet_on_lines_that_change_nothing(monkeypa
         session.handle(line)
     assert fake.calls == 0
     session.handle("deal")
-    assert fake.calls == 1 and session.verdict == ([games.DEAL], "winnable")
+    assert fake.calls == 1 and session.verdict == ([games.DEAL], Result.WON)
 
 
 def test_a_hint_that_finds_a_loss_says_since_when_the_game_was_winnable(monkeypatch):

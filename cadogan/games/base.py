@@ -203,9 +203,6 @@ class State:
         self.push(move)
         return move
 
-    def is_legal(self, move: Move) -> bool:
-        return self.why_illegal(move) is None
-
     def line_wins(self, moves: Iterable[Move | str]) -> bool:
         """Whether ``moves``, played from here on a copy (this state is left unchanged), win the
         game; IllegalMove (or BadInput) at the first move that cannot be made.
@@ -256,10 +253,6 @@ class State:
         obj.update(self._extra_json())
         return obj
 
-    @classmethod
-    def from_json(cls, obj: Any) -> "State":
-        return cls.game.from_json(obj)
-
     def record(self) -> str:
         """The game record of SPEC.md: game, variant, deal and the moves so far."""
         return " ".join([self.game.id, self.variant, str(self.deal), *map(str, self.move_stack)])
@@ -299,7 +292,6 @@ class Game:
     title: str = ""
     variants: tuple[str, ...] = ()
     aliases: dict[str, str] = {}
-    state_class: type[State]
 
     def resolve_variant(self, variant: str | None) -> str:
         if variant is None:

@@ -269,7 +269,6 @@ class BritishSquare(Game):
     title = "British Square"
     variants = ("piles", "columns")
     aliases = {"american": "piles", "british": "columns"}
-    state_class = BritishSquareState
 
     fanned = True
 

@@ -138,7 +138,6 @@ class Precedence(Game):
     title = "Precedence"
     variants = ("king-out", "first-king")
     aliases: dict[str, str] = {}
-    state_class = PrecedenceState
 
     def _empty_state(self, variant: str, deal: int | None) -> PrecedenceState:
         return PrecedenceState(variant, deal)

@@ -263,7 +263,6 @@ class Square(Game):
     title = "Square"
     variants = ("classic", "free")
     aliases: dict[str, str] = {}
-    state_class = SquareState
     has_waste = False
 
     def tableau_grid(self, state: State) -> list[list[int]]:

@@ -8,7 +8,7 @@
 >>> solve(state, timeout=10).result
 <Result.WON: 'won'>
 >>> h = hint(state, budget=5)
->>> h.result, h.verdict, state.play(h.move) is None
+>>> h.result, h.verdict, state.play(h.move) == h.move
 (<Result.WON: 'won'>, 'winnable', True)
 
 Results are a ``Result`` (``cadogan.solver.outcome``): WON, LOST or UNKNOWN, the words of every
@@ -130,7 +130,7 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
         model_seconds = 0.0
     first = complete(first_share if share else 1.0, 0)
     nodes, best_first = first.nodes, first.best_first
-    if first.result.decided or not (share or model_seconds):
+    if Result(first.result).decided or not (share or model_seconds):
         return SolveResult(first.result, first.moves, nodes, time.perf_counter() - start, best_first)
     elapsed = time.perf_counter() - start
     playouts_end = None if timeout is None else \
@@ -139,7 +139,7 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
                      None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core)
     nodes += found.nodes
     best_first = found.best_first or best_first
-    if found.result is Result.WON:
+    if found.result == Result.WON:
         return SolveResult(Result.WON, found.moves, nodes, time.perf_counter() - start, found.moves[0], 104)
     if model_seconds:
         assert timeout is not None
@@ -161,12 +161,12 @@ def _decide_by_model(state: State, deadline: float, max_memory_mb: int) -> tuple
     seconds = deadline - time.perf_counter() - MODEL_MARGIN_SECONDS
     result, moves, branches = model.decide(seconds, max_memory_mb)
     try:
-        wins = result is not Result.WON or state.line_wins(moves)
+        wins = result != Result.WON or state.line_wins(moves)
     except CadoganError:
         wins = False
     if not wins:
         return Result.UNKNOWN, [], branches
-    return result, moves, branches
+    return Result(result), moves, branches
 
 
 def _complete_search(state: State, timeout: float | None, max_nodes: int | None, max_memory_mb: int,

@@ -320,9 +320,9 @@ class _Bisection:
 
     def _record(self, index: int, seconds: float, result: Result, line: list[Move], spent: float) -> None:
         self.searches.append((index, result, round(spent, 3)))
-        if result is Result.WON and _wins(self._position(index), line):
+        if result == Result.WON and _wins(self._position(index), line):
             self._winnable(index, line)
-        elif result is Result.LOST:
+        elif result == Result.LOST:
             self.hi = min(self.hi, index)
         else:
             self.tried[index] = max(self.tried.get(index, 0.0), seconds)

@@ -178,7 +178,7 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
         nodes += run.nodes
         if best is None or run.home > best.home:
             best = run
-        if run.result is Result.WON:
+        if run.result == Result.WON:
             break
     seconds = time.perf_counter() - start
     if best is None:

@@ -33,7 +33,8 @@ from cadogan.termboard import Board
 from cadogan.terminal import commands
 from cadogan.terminal.verdicts import VerdictTracker
 from cadogan.terminal.viewer import CLOSE, TAKE_BACK, SolutionReplay, SolutionViewer
-from cadogan.terminal.words import count, describe, explain, tokens, when
+from cadogan.solver.outcome import Finding, Result
+from cadogan.terminal.words import count, describe, explain, result_words, tokens, when
 
 CHECK_SECONDS = 1.0  # the winnability check's budget after each line of play (v)
 
@@ -53,7 +54,7 @@ class Session:
         self.hint_seconds = hint_seconds
         self.solution_seconds = solution_seconds
         self.analysis_seconds = analysis_seconds
-        self.solutions: SolveCache[tuple[str, list[Move]]] = SolveCache(64)  # start position -> answer
+        self.solutions: SolveCache[tuple[Result, list[Move]]] = SolveCache(64)  # start position -> answer
         self.board = Board(symbols=symbols, four_colour=four_colour)
         self.viewer = SolutionViewer(self.say, self.board)
         self.verdicts = VerdictTracker()
@@ -74,7 +75,7 @@ class Session:
         return self.viewer.replay
 
     @property
-    def verdict(self) -> tuple[list[Move], str] | None:
+    def verdict(self) -> tuple[list[Move], Result] | None:
         return self.verdicts.verdict
 
     @property
@@ -236,21 +237,18 @@ class Session:
         if found is None:
             return
         self.hints_used += 1
-        verdict, move = found.verdict, found.move
-        winnable_at = self.verdicts.note(state, verdict)
-        if verdict == "lost":
+        result, move = found.result, found.move
+        winnable_at = self.verdicts.note(state, result)
+        if result is Result.LOST:
             since = "" if winnable_at is None else f" It could still be won {when(winnable_at)}."
-            self.say("The solver says this position is lost: no line of play wins from here." + since
+            self.say(result_words("hint", result) + since
                      + (" Undo (u) to look for another way." if state.move_stack else ""), "bold yellow")
             return
         if move is None:
             self.say("No hint: there is no legal move.")
             return
-        if verdict == "winnable":
-            self.say(f"Hint: {explain(self.board, state, str(move))} — the game can still be won", "bold cyan")
-        else:
-            self.say(f"Hint: {explain(self.board, state, str(move))} — the solver could not decide in "
-                     f"{self.hint_seconds:g} s whether this game can still be won", "cyan")
+        words = result_words("hint", result, move=explain(self.board, state, str(move)), seconds=self.hint_seconds)
+        self.say(words, "bold cyan" if result is Result.WON else "cyan")
 
     def _check_verdict(self) -> None:
         """The winnability check (v): the solver's verdict on the position, in one line."""
@@ -261,14 +259,13 @@ class Session:
                                  "Check stopped.", "The check failed")
         if found is None:
             return
-        winnable_at = self.verdicts.note(state, found.verdict)
+        winnable_at = self.verdicts.note(state, found.result)
         if winnable_at is not None:
-            self.say(f"This game can no longer be won, though it could {when(winnable_at)}: u undoes a move.",
-                     "bold red")
-        elif found.verdict == "winnable":
-            self.say("✓ Still winnable.", "green")
-        elif found.verdict == "unknown":
-            self.say(f"The solver could not decide in {CHECK_SECONDS:g} s whether the game can still be won.", "dim")
+            self.say(result_words("check", Result.LOST, since=when(winnable_at)), "bold red")
+        elif found.result is Result.WON:
+            self.say(result_words("check", Result.WON), "green")
+        elif found.result is Result.UNKNOWN:
+            self.say(result_words("check", Result.UNKNOWN, seconds=CHECK_SECONDS), "dim")
 
     def solution(self) -> None:
         """Solve the deal's start position (where a restart goes) and show the winning line."""
@@ -280,19 +277,17 @@ class Session:
             answer = self._search(start)
             if answer is None:
                 return
-            if answer[0] in ("won", "lost"):  # decided for good; asking again after an unknown searches again
+            if answer[0].decided:  # decided for good; asking again after an unknown searches again
                 self.solutions.put(key, self.solution_seconds, answer, decided=True)
         result, moves = answer
-        if result == "lost":
-            self.say("This deal is lost: the solver proved that no line wins.", "bold yellow")
-        elif result != "won":
-            self.say(f"No winning line found in {self.solution_seconds:g} s — this does not mean the deal is "
-                     "lost.", "yellow")
+        if result is Result.LOST:
+            self.say(result_words("solution", result), "bold yellow")
+        elif result is not Result.WON:
+            self.say(result_words("solution", result, seconds=self.solution_seconds), "yellow")
         elif self._check_line(start.copy(), moves):
             self._open_viewer(SolutionReplay(start, moves))
-            found = " (found earlier)" if remembered else ""
-            self.say(f"The solution{found}: {count(len(moves), 'move')} from the start of the deal. "
-                     "Your game is kept; q brings you back to it.", "bold cyan")
+            self.say(result_words("solution", result, earlier=" (found earlier)" if remembered else "",
+                                  moves=count(len(moves), "move")), "bold cyan")
 
     def where_did_it_go_wrong(self) -> None:
         """``w``: the analysis of the player's line (``cadogan analyse``); the losing move, then the
@@ -310,27 +305,22 @@ class Session:
 
     def _show_analysis(self, found: Any) -> None:
         k = found.last_winnable
-        if found.result == "never-winnable":
-            self.say("Nothing you played lost this game: the solver proved the deal lost from the start.",
-                     "bold yellow")
-        elif found.result == "unknown":
-            self.say(f"The solver could not decide in {self.analysis_seconds:g} s where the game was lost "
-                     "— this does not mean it was not.", "yellow")
+        if found.result is Finding.NEVER_WINNABLE:
+            self.say(result_words("analysis", found.result), "bold yellow")
+        elif found.result is Finding.UNKNOWN:
+            self.say(result_words("analysis", found.result, seconds=self.analysis_seconds), "yellow")
         elif k is None or not self._check_line(self._position_after(k), list(found.line)):
             return
-        elif found.result == "winnable":
+        elif found.result is Finding.WINNABLE:
             self._open_viewer(SolutionReplay(self._position_after(k), list(found.line), "Winning line",
                                              "your position"))
-            self.say(f"Nothing went wrong yet: the game can still be won, in {count(len(found.line), 'move')} "
-                     "more. Step through them, or q to play on.", "bold cyan")
+            self.say(result_words("analysis", found.result, moves=count(len(found.line), "move")), "bold cyan")
         else:
             before = self._position_after(k)
             losing = explain(self.board, before, found.losing_move)
             self._open_viewer(SolutionReplay(before, list(found.line), "Winning line",
                                              f"the position {when(k)}, before the losing move", take_back=k))
-            self.say(f"The game went wrong at move {k + 1}: {losing}. It could still be won {when(k)}; after "
-                     "that move it cannot. Shown: the position before it. Step through a winning line from "
-                     "there, type back to take your game back to it, or q to return.", "bold cyan")
+            self.say(result_words("analysis", found.result, number=k + 1, losing=losing, since=when(k)), "bold cyan")
 
     def _position_after(self, moves: int) -> games.State:
         """A copy of the player's game after its first ``moves`` moves (the History is left alone)."""
@@ -342,7 +332,7 @@ class Session:
     def _start_state(self) -> games.State:
         return self._position_after(0)
 
-    def _search(self, start: games.State) -> tuple[str, list[Move]] | None:
+    def _search(self, start: games.State) -> tuple[Result, list[Move]] | None:
         """The solver's answer on ``start`` (result, winning line); None when there is none to give."""
         self.say(f"Searching for a winning line (up to {self.solution_seconds:g} s; Ctrl+C stops)…", "dim")
         self.flush()
@@ -350,7 +340,7 @@ class Session:
                                  "Search stopped.", "The search failed")
         if found is None:
             return None
-        return found.result, list(found.moves) if found.result == "won" else []
+        return found.result, list(found.moves) if found.result is Result.WON else []
 
     def _thinking(self, seconds: float) -> None:
         if self.clear:

@@ -6,6 +6,8 @@
 '3D turned up'
 >>> tokens("w f1 wf1 t3->f2 deal"), count(1, "move"), count(2, "move"), when(0), when(12)
 (['w>f1', 'w>f1', 't3>f2', 'deal'], '1 move', '2 moves', 'at the start', 'after move 12')
+>>> result_words("check", Result.UNKNOWN, seconds=1.0)
+'The solver could not decide in 1 s whether the game can still be won.'
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from typing import Any
 
 from cadogan.games.base import State
+from cadogan.solver.outcome import Finding, Result
 from cadogan.termboard import Board
 
 _PILE = r"(?:s|w|f\d+|t\d+)"
@@ -94,3 +97,35 @@ def tokens(line: str) -> list[str]:
         out.append(f"{pair.group(1)}>{pair.group(2)}" if pair else word)
         i += 1
     return out
+
+
+#: What the terminal game says of the solver's results, by the question asked and its answer: the
+#: one place these words are chosen (fields in braces are filled by ``result_words``).
+RESULT_WORDS: dict[tuple[str, Result | Finding], str] = {
+    ("hint", Result.LOST): "The solver says this position is lost: no line of play wins from here.",
+    ("hint", Result.WON): "Hint: {move} — the game can still be won",
+    ("hint", Result.UNKNOWN): "Hint: {move} — the solver could not decide in {seconds:g} s whether this game "
+                              "can still be won",
+    ("check", Result.WON): "✓ Still winnable.",
+    ("check", Result.UNKNOWN): "The solver could not decide in {seconds:g} s whether the game can still be won.",
+    ("check", Result.LOST): "This game can no longer be won, though it could {since}: u undoes a move.",
+    ("solution", Result.LOST): "This deal is lost: the solver proved that no line wins.",
+    ("solution", Result.UNKNOWN): "No winning line found in {seconds:g} s — this does not mean the deal is lost.",
+    ("solution", Result.WON): "The solution{earlier}: {moves} from the start of the deal. Your game is kept; "
+                              "q brings you back to it.",
+    ("analysis", Finding.NEVER_WINNABLE): "Nothing you played lost this game: the solver proved the deal lost "
+                                          "from the start.",
+    ("analysis", Finding.UNKNOWN): "The solver could not decide in {seconds:g} s where the game was lost — this "
+                                   "does not mean it was not.",
+    ("analysis", Finding.WINNABLE): "Nothing went wrong yet: the game can still be won, in {moves} more. Step "
+                                    "through them, or q to play on.",
+    ("analysis", Finding.WENT_WRONG): "The game went wrong at move {number}: {losing}. It could still be won "
+                                      "{since}; after that move it cannot. Shown: the position before it. Step "
+                                      "through a winning line from there, type back to take your game back to "
+                                      "it, or q to return.",
+}
+
+
+def result_words(question: str, result: Result | Finding, **fields: Any) -> str:
+    """The words of ``RESULT_WORDS`` for ``question`` (hint, check, solution, analysis) and its answer."""
+    return RESULT_WORDS[question, result].format(**fields)
