@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from types import SimpleNamespace
 
 from cadogan import games
 from cadogan.errors import BadInput
@@ -69,11 +70,20 @@ def test_pick_deal_finds_a_deal_of_the_difficulty_asked_for():
 
 
 def test_pick_deal_gives_up_within_its_bound(monkeypatch):
-    monkeypatch.setattr(verdict_module, "deal_verdict", lambda *a, **k: DealVerdict("lost", "lost", "solver"))
-    import time
-    start = time.perf_counter()
-    assert pick_deal("precedence", "king-out", "easy", seconds=0.3) is None
-    assert time.perf_counter() - start < 1.0
+    # A clock of its own: each deal tried costs 0.1 s of it, whatever the machine's load.
+    clock = [0.0]
+    budgets = []
+
+    def lost_deal(game, variant, deal, budget):
+        budgets.append(budget)
+        clock[0] += 0.1
+        return DealVerdict("lost", "lost", "solver")
+
+    monkeypatch.setattr(verdict_module, "deal_verdict", lost_deal)
+    monkeypatch.setattr(verdict_module, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    assert pick_deal("precedence", "king-out", "easy", seconds=1.0, per_deal=0.25) is None
+    assert 9 <= len(budgets) <= 11 and clock[0] < 1.0 + 0.1 + 1e-9
+    assert all(0 < b <= 0.25 for b in budgets)
 
 
 @pytest.mark.parametrize("difficulty", ["unknown", "impossible", ""])

@@ -1,4 +1,5 @@
-"""``--max-memory`` is a true cap on the transposition table (issue 20, item 8).
+"""``--max-memory`` is a true cap on the transposition table: a survey runs many workers side by side,
+and each must stay within the memory it was given.
 
 The table used to double by allocating the new array while the old one was alive, so a 64 MiB
 cap peaked at 96 MiB of table (``cadogan solve --max-memory 64`` at 116 MB in all).  Each test runs
