@@ -27,7 +27,9 @@ def test_difficulty_reads_the_solvers_effort_and_the_random_players_wins(verdict
 
 def test_a_pool_deal_is_winnable_from_the_pool():
     v = deal_verdict("british-square", "piles", 3, seconds=2)
-    assert (v.verdict, v.source) == ("winnable", "pool") and v.difficulty in ("easy", "medium", "hard")
+    assert (v.verdict, v.source) == ("winnable", "pool")
+    # how hard depends on how far the short solve got: the difficulty must be the one its measures give
+    assert v.difficulty == difficulty_of(v.result, v.nodes, v.wins) != "lost"
     assert v.playouts >= 10
 
 
