@@ -196,3 +196,17 @@ def test_commands_share_their_helpers_through_cmdline_not_the_dispatcher():
     importers = [str(p.relative_to(root)) for p in root.rglob("*.py")
                  if "from cadogan.cli import" in p.read_text() or "import cadogan.cli" in p.read_text()]
     assert importers == []
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "\u0661\u0662"])
+def test_a_new_deal_in_the_terminal_game_reads_its_number_as_the_command_line_does(number):
+    import io
+
+    from cadogan.history import History
+    from cadogan.terminal.session import Session
+
+    out = io.StringIO()
+    session = Session(History(games.load("precedence", "king-out", 3)), out=out)
+    assert session.handle(f"n {number}")
+    session.flush()
+    assert "deal number" in out.getvalue() and session.state.deal == 3  # refused: the game goes on
