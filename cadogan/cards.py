@@ -138,6 +138,9 @@ def parse_deal(deal: object) -> int:
         text = deal.strip()
         if not _DEAL_TEXT.fullmatch(text):
             raise BadInput(f"deal number must be an integer from 0 to 2^64-1, not {deal!r}", "bad-deal", deal=deal)
+        if len(text.lstrip("-0")) > 20:  # out of range, and int() refuses text of over 4,300 digits
+            raise BadInput(f"deal number {text[:24]}… is out of range: it must be from 0 to 2^64-1",
+                           "deal-out-of-range", deal=text[:30])
         deal = int(text)
     if not isinstance(deal, int):
         raise BadInput(f"deal number must be an integer, not {deal!r}", "bad-deal", deal=str(deal))

@@ -46,6 +46,8 @@ def read_position(text: str, where: str) -> Any:
         raise BadInput(f"position file {where!r} is not JSON: {err.msg} at line {err.lineno}") from None
     except RecursionError:
         raise BadInput(f"position file {where!r} nests too deeply to be a position object") from None
+    except ValueError as err:  # a number of over 4,300 digits: int() refuses it
+        raise BadInput(f"position file {where!r} holds a number too long to read ({str(err)[:40]}…)") from None
 
 
 def _load_state(args: argparse.Namespace):  # type: ignore[no-untyped-def]

@@ -71,3 +71,14 @@ def test_solve_rejects_a_broken_position(capsys, tmp_path):
     path.write_text(json.dumps(obj))
     status, _, err = run(capsys, "solve", "precedence", "--position", str(path))
     assert status == 2 and "103 cards instead of 104" in err
+
+
+@pytest.mark.parametrize("deal_json", ['"' + "9" * 5000 + '"', "9" * 5000])
+def test_a_position_file_with_a_deal_of_5000_digits_is_one_line(capsys, tmp_path, deal_json):
+    obj = games.load("precedence", "king-out", 1).to_json()
+    obj["deal"] = 0
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(obj).replace('"deal": 0', f'"deal": {deal_json}'))
+    status, out, err = run(capsys, "solve", "precedence", "--position", str(path))
+    assert status == 2 and out == "" and err.count("\n") == 1 and len(err) < 300
+    assert "out of range" in err or "too long" in err
