@@ -100,7 +100,8 @@ def foundation_slots(lengths: list[int]) -> list[tuple[int, int, int]]:
 
 class SquarePlan:
     """The plan model of a ``free`` position in its dealing phase (built at once; ``decide``
-    may be called once).
+    may be called once).  ``allow_builds=False`` leaves builds out (every card leaves its pile
+    for a foundation); ``refills_per_pile`` bounds the refills of each bottom-row pile.
 
     >>> from cadogan.games import load
     >>> plan = SquarePlan(load("square", "free", 3))
