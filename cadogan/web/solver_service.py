@@ -210,15 +210,16 @@ def solver_hint(state: games.State, budget: float) -> tuple[str | None, str]:
     return (str(result.move) if result.move is not None else None), result.verdict
 
 
-def _die_with_parent() -> None:
-    """Have the kernel kill this worker when its parent ends (Linux): the parent is the fork server,
-    which ends with the server, even after kill -9, so no search runs on for nobody."""
+def die_with_parent() -> None:
+    """Have the kernel kill this process when its parent ends (Linux): a worker dies with the fork
+    server, the fork server with the web server (``cadogan.web.forkserver_guard``), even after kill -9,
+    so no search runs on for nobody."""
     parent = os.getppid()
     try:
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # not Linux: the broken pipe below still ends the worker quietly
+    except (OSError, AttributeError):  # not Linux: a worker still ends quietly on the broken pipe
         pass
     if os.getppid() != parent:  # the parent ended before the kernel was told
         os._exit(0)
@@ -227,7 +228,7 @@ def _die_with_parent() -> None:
 def _worker_main(conn: Any) -> None:
     """A worker process: answer requests from ``conn`` until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops the server, which stops its workers
-    _die_with_parent()
+    die_with_parent()
     try:
         os.nice(WORKER_NICENESS)  # searches yield the CPU to the server's moves, whose answers a player waits for
     except OSError:
@@ -265,7 +266,7 @@ class ProcessWorker:
         with cls._context_lock:
             if cls._context is None:
                 ctx = multiprocessing.get_context("forkserver")
-                ctx.set_forkserver_preload(["cadogan.web.solver_service"])
+                ctx.set_forkserver_preload(["cadogan.web.forkserver_guard"])  # imports this module too
                 cls._context = ctx
             return cls._context
 
