@@ -19,24 +19,10 @@ import cadogan.solver
 from cadogan.store import Store
 from cadogan.web.app import make_app
 from cadogan.web.solver_service import SolverService
+from tests.web.test_faults import make_game, wait_until
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
-
-
-def make_game(server, game="square", variant="free", deal=1) -> str:
-    status, *_, obj = server.request("POST", "/api/games", {"game": game, "variant": variant, "deal": deal})
-    assert status == 201, obj
-    return obj["id"]
-
-
-def wait_until(condition, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def alive(pid: int) -> bool:
