@@ -59,8 +59,9 @@ class Games:
 
     async def get(self, game_id: str) -> Played:
         """The game to read (not to change), as stored now."""
-        if await self._cached(game_id) is not None:
-            return self._cache[game_id]
+        found = await self._cached(game_id)
+        if found is not None:
+            return found
         async with self.locked(game_id) as found:
             return found
 
@@ -69,10 +70,14 @@ class Games:
         found = self._cache.get(game_id)
         if found is None:
             return None
-        if await run_in_threadpool(self.store.version, game_id) != found[0].version:
-            del self._cache[game_id]
+        stored = await run_in_threadpool(self.store.version, game_id)
+        still = self._cache.get(game_id) is found  # other requests run while the store answers
+        if stored != found[0].version:
+            if still:
+                del self._cache[game_id]
             return None
-        self._cache.move_to_end(game_id)
+        if still:
+            self._cache.move_to_end(game_id)
         return found
 
     async def _fetch(self, game_id: str) -> Played:
