@@ -5,10 +5,9 @@ exactly the position the player left, after a reload or a server killed with -9.
 
 >>> store = Store(":memory:")
 >>> g = store.create("precedence", "king-out", 7, now=100.0)
->>> store.save(g.id, ["deal", "deal"], [], won=False, lost=False, now=101.0)  # the game's new version
-1
->>> store.load(g.id).moves
-['deal', 'deal']
+>>> saved = store.save(g.id, ["deal", "deal"], [], won=False, lost=False, now=101.0)  # the game as stored
+>>> saved.moves, saved.first_move, saved.version
+(['deal', 'deal'], 101.0, 1)
 >>> store.save(g.id, ["deal"], ["deal"], won=False, lost=False, undo=True, version=0)
 Traceback (most recent call last):
 cadogan.store.StaleGame: game ... is at version 1, not 0
@@ -76,6 +75,7 @@ CREATE TABLE IF NOT EXISTS stats (
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (player, counted);
 """
 SCHEMA_VERSION = 2
+UNOWNED = ""  # the player of the games saved before players existed, until their browser claims them
 OUTCOMES = ("", "played", "lost", "won")  # the order in which a game's counted outcome may move
 
 
@@ -145,7 +145,7 @@ class Store:
                 self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=FULL")
             self._conn.executescript(SCHEMA)
-            with self._connect() as conn:
+            with self._transaction() as conn:
                 _migrate(conn)
         except BaseException:
             self.close()
@@ -158,20 +158,22 @@ class Store:
                 self._conn.close()
                 self._conn = None
 
-    def _connect(self) -> "_Transaction":
+    def _transaction(self) -> "_Transaction":
+        """``with self._transaction() as conn``: this store's one transaction at a time (under its lock)."""
         return _Transaction(self)
 
     # --- games -------------------------------------------------------------------------------
     def create(self, game: str, variant: str, deal: int, now: float | None = None, *, player: str = "",
                daily: bool = False) -> SavedGame:
         """A new game of ``player``; that player's unfinished games with moves played are marked
-        abandoned (counted as lost)."""
+        abandoned (counted as lost; their version moves on, so copies kept elsewhere are seen stale)."""
         now = time.time() if now is None else now
         saved = SavedGame(new_game_id(), game, variant, int(deal), created=now, updated=now, player=player,
                           daily=daily)
-        with self._connect() as conn:
+        with self._transaction() as conn:
             for row in conn.execute("SELECT * FROM games WHERE player = ? AND counted = 'played'", (player,)).fetchall():
-                conn.execute("UPDATE games SET abandoned = 1, counted = 'lost' WHERE id = ?", (row["id"],))
+                conn.execute("UPDATE games SET abandoned = 1, counted = 'lost', version = version + 1 WHERE id = ?",
+                             (row["id"],))
                 _count(conn, row, "played", "lost")
             conn.execute("INSERT INTO games (id, game, variant, deal, created, updated, player, daily) "
                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -179,19 +181,25 @@ class Store:
         return saved
 
     def load(self, game_id: str) -> SavedGame | None:
+        """The game stored under ``game_id``, or None."""
         if not valid_game_id(game_id):
             return None
-        with self._connect() as conn:
+        with self._transaction() as conn:
             row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return _row_to_game(row) if row else None
 
     def save(self, game_id: str, moves: list[str], redo: list[str], *, won: bool, lost: bool,
-             now: float | None = None, undo: bool = False, version: int | None = None) -> int:
+             now: float | None = None, undo: bool = False, version: int | None = None) -> SavedGame:
         """Store the moves and redo line of a game after a change, with its statistics, in one
-        transaction; return the game's new version. ``undo``: the change was an undo (counted).
-        ``version``: the version the change was made on; StaleGame if the stored one is newer."""
+        transaction; return the game as stored (its version moved on). ``undo``: the change was an
+        undo (counted). ``version``: the version the change was made on; StaleGame if the stored one
+        is newer.
+
+        The rules of a save, here only: the timer starts with the first move; the first win is kept
+        (time and number of moves); a game once lost stays lost; a saved game is no longer abandoned.
+        """
         now = time.time() if now is None else now
-        with self._connect() as conn:
+        with self._transaction() as conn:
             row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise KeyError(game_id)
@@ -214,33 +222,40 @@ class Store:
                 _count(conn, after, after["counted"], target)
             if undo:
                 _bump(conn, after, "undos")
-            return int(after["version"])
+            return _row_to_game(after)  # the counted outcome is not part of a SavedGame
 
-    def count_hint(self, game_id: str) -> None:
-        with self._connect() as conn:
-            conn.execute("UPDATE games SET hints = hints + 1 WHERE id = ?", (game_id,))
+    def version(self, game_id: str) -> int | None:
+        """The stored version of a game (None for an unknown id): a copy of an older one is stale."""
+        with self._transaction() as conn:
+            row = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        return int(row["version"]) if row else None
+
+    def count_hint(self, game_id: str) -> SavedGame | None:
+        """Count a hint given in the game (and in its player's statistics); the game as stored."""
+        with self._transaction() as conn:
+            conn.execute("UPDATE games SET hints = hints + 1, version = version + 1 WHERE id = ?", (game_id,))
             row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is not None:
                 _bump(conn, row, "hints")
+        return _row_to_game(row) if row else None
 
-    def all_games(self) -> list[SavedGame]:
-        with self._connect() as conn:
-            rows = conn.execute("SELECT * FROM games ORDER BY created, rowid").fetchall()
-        return [_row_to_game(r) for r in rows]
+    def claim_unowned(self, player: str, game_id: str) -> int:
+        """Give ``player`` the games and statistics saved before players existed, if ``game_id`` is one
+        of them and ``player`` has no statistics yet; how many games.
 
-    def adopt_unowned(self, player: str) -> int:
-        """Give ``player`` the games and statistics saved before players existed (schema 1); how many
-        games. The first browser to visit after an upgrade keeps its history this way."""
-        with self._connect() as conn:
+        Only the browser that played those games holds their ids (a game id is its own key), so only
+        it can claim them: a client that merely comes first, or comes from elsewhere, gets nothing.
+        """
+        with self._transaction() as conn:
+            row = conn.execute("SELECT player FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row["player"] != UNOWNED:
+                return 0
             if conn.execute("SELECT 1 FROM stats WHERE player = ? LIMIT 1", (player,)).fetchone():
                 return 0
-            count = conn.execute("UPDATE games SET player = ? WHERE player = ''", (player,)).rowcount
-            conn.execute("UPDATE stats SET player = ? WHERE player = ''", (player,))
+            count = conn.execute("UPDATE games SET player = ?, version = version + 1 WHERE player = ?",
+                                 (player, UNOWNED)).rowcount
+            conn.execute("UPDATE stats SET player = ? WHERE player = ?", (player, UNOWNED))
         return count
-
-    def has_unowned(self) -> bool:
-        with self._connect() as conn:
-            return conn.execute("SELECT 1 FROM games WHERE player = '' LIMIT 1").fetchone() is not None
 
     # --- statistics -----------------------------------------------------------------------------
     def stats(self, player: str = "") -> list[dict[str, Any]]:
@@ -251,7 +266,7 @@ class Store:
         made; it counts as lost when the player is left without a move or starts another game
         first, and as won (instead) once won. Streaks run in the order games are decided.
         """
-        with self._connect() as conn:
+        with self._transaction() as conn:
             rows = conn.execute("SELECT * FROM stats WHERE player = ? ORDER BY rowid", (player,)).fetchall()
         groups: dict[tuple[str, str], dict[str, Any]] = {}
         for row in rows:
@@ -324,7 +339,11 @@ def _count(conn: sqlite3.Connection, row: sqlite3.Row, before: str, after: str) 
 
 def _migrate(conn: sqlite3.Connection) -> None:
     """Bring a games file of schema 1 to schema 2: new columns, and the statistics' running totals
-    computed once from the games already saved (in the order they were started)."""
+    computed once from the games already saved (in the order they were started).
+
+    The games saved before players existed belong to no one (player ``UNOWNED``) until the browser
+    that played them names one of them (``Store.claim_unowned``): never to whoever asks first.
+    """
     if conn.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
         return
     have = {r["name"] for r in conn.execute("PRAGMA table_info(games)")}
@@ -348,7 +367,8 @@ def _migrate(conn: sqlite3.Connection) -> None:
 
 
 class _Transaction:
-    """``with store._connect() as conn``: one transaction, committed on success, rolled back on error."""
+    """``with store._transaction() as conn``: the store's lock, and one transaction in it, committed on
+    success, rolled back on error."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

@@ -87,11 +87,6 @@ def host_names(host: str, port: int) -> set[str]:
     return names
 
 
-def loopback_hosts(port: int) -> set[str]:
-    """The names of this computer's loopback addresses on ``port``."""
-    return set().union(*(host_names(h, port) for h in ("127.0.0.1", "localhost", "::1")))
-
-
 def error_body(status: int, message: str, code: str, **fields: str) -> tuple[int, bytes]:
     return status, json.dumps({"error": message, "code": code, **fields}).encode()
 

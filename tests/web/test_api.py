@@ -376,7 +376,7 @@ OLD_SCHEMA = """CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, var
     abandoned INTEGER NOT NULL DEFAULT 0, hints INTEGER NOT NULL DEFAULT 0);"""
 
 
-def test_a_games_file_of_before_players_is_migrated_and_its_history_goes_to_the_first_browser(tmp_path):
+def test_a_games_file_of_before_players_is_migrated_and_its_history_goes_to_the_browser_that_played_it(tmp_path):
     import sqlite3
 
     path = str(tmp_path / "old.sqlite3")
@@ -392,9 +392,9 @@ def test_a_games_file_of_before_players_is_migrated_and_its_history_goes_to_the_
     assert (row["played"], row["won"], row["hints_used"], row["best_time_seconds"]) == (3, 1, 4, 40.0)
     app = make_app(store)
     with TestClient(app) as first, TestClient(app) as second:
-        first.get("/")
-        assert first.get("/api/stats").json()[0]["played"] == 3
-        second.get("/")
+        second.get("/")  # comes first without a cookie, but names none of the old games: gets nothing
         assert second.get("/api/stats").json() == []
-        assert first.get(f"/api/games/{'a' * 16}").json()["moves"] == ["deal", "deal"]
+        assert first.get(f"/api/games/{'a' * 16}").json()["moves"] == ["deal", "deal"]  # it holds an old game's id
+        assert first.get("/api/stats").json()[0]["played"] == 3
+        assert second.get(f"/api/games/{'b' * 16}").status_code == 200 and second.get("/api/stats").json() == []
     assert Store(path).stats(store.load("a" * 16).player)[0]["won"] == 1  # opened again: no second migration

@@ -17,7 +17,7 @@ import pytest
 from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
 
 from cadogan import games
-from cadogan.web.guidance import finish_line, home_choices
+from cadogan.web.guidance import finishing_tokens, home_destinations
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
@@ -73,12 +73,12 @@ def wait_moves(page, count: int) -> None:
 
 def test_double_click_sends_the_card_to_the_dominating_foundation_not_the_leftmost(page, live_server):
     def dominated_left(state):
-        entry = home_choices(state).get("w")
+        entry = home_destinations(state).get("w")
         legal = homes_from(state, "w")
         return bool(entry and len(legal) > 1 and entry["best"] and entry["best"] != legal[0])
 
     game_id, variant, deal, moves = first_position("precedence/king-out", dominated_left)
-    best = home_choices(_replayed(game_id, variant, deal, moves))["w"]["best"]
+    best = home_destinations(_replayed(game_id, variant, deal, moves))["w"]["best"]
     gid = open_game(page, live_server, game_id, variant, deal, moves)
     page.dblclick("[data-pile=w] .card.top")
     wait_moves(page, len(moves) + 1)
@@ -99,10 +99,10 @@ def _replayed(game_id: str, variant: str, deal: int, moves: list[str]) -> games.
 
 def test_where_no_foundation_dominates_the_candidates_light_up_and_the_player_picks(page, live_server):
     def undecided(state):
-        return any(len(e["choices"]) > 1 and e["best"] is None for e in home_choices(state).values())
+        return any(len(e["choices"]) > 1 and e["best"] is None for e in home_destinations(state).values())
 
     game_id, variant, deal, moves = first_position("square/classic", undecided)
-    src, entry = next((s, e) for s, e in home_choices(_replayed(game_id, variant, deal, moves)).items()
+    src, entry = next((s, e) for s, e in home_destinations(_replayed(game_id, variant, deal, moves)).items()
                       if len(e["choices"]) > 1 and e["best"] is None)
     gid = open_game(page, live_server, game_id, variant, deal, moves)
     page.dblclick(f"[data-pile={src}] .card.top")
@@ -136,7 +136,7 @@ def test_a_dragged_card_lights_its_legal_destinations(page, live_server):
 
 
 def test_finish_plays_the_last_foundation_moves_and_wins(page, live_server):
-    game_id, variant, deal, moves = first_position("british-square/piles", lambda s: finish_line(s) is not None)
+    game_id, variant, deal, moves = first_position("british-square/piles", lambda s: finishing_tokens(s) is not None)
     gid = open_game(page, live_server, game_id, variant, deal, moves)
     page.wait_for_selector("#finish:not([hidden])")
     page.click("#finish")
@@ -241,21 +241,21 @@ def test_every_error_code_of_the_contract_has_english_and_russian_words():
 def test_home_choices_pick_the_foundation_with_the_most_cards_to_come_in_precedence():
     game_id, variant, deal, moves = first_position("precedence/king-out", lambda s: len(homes_from(s, "w")) > 1)
     state = _replayed(game_id, variant, deal, moves)
-    entry = home_choices(state)["w"]
+    entry = home_destinations(state)["w"]
     sizes = {f: len(state.foundations[int(f[1:]) - 1]) for f in homes_from(state, "w")}
     assert entry["choices"] == [entry["best"]] and sizes[entry["best"]] == min(sizes.values())
 
 
 @pytest.mark.parametrize("key", ["british-square/piles", "square/classic", "square/free"])
 def test_a_finishing_line_is_offered_near_the_end_and_wins(key):
-    from cadogan.web.guidance import auto_moves
+    from cadogan.web.guidance import auto_play_tokens
 
-    game_id, variant, deal, moves = first_position(key, lambda s: finish_line(s) is not None)
+    game_id, variant, deal, moves = first_position(key, lambda s: finishing_tokens(s) is not None)
     state = _replayed(game_id, variant, deal, moves)
-    line = finish_line(state)
+    line = finishing_tokens(state)
     assert state.line_wins(line) and all(">f" in move for move in line)
-    assert auto_moves(state, "off") == [] and auto_moves(state, "safe")  # a finishing line is safe
-    assert finish_line(games.load(game_id, variant, deal)) is None  # not at the start
+    assert auto_play_tokens(state, "off") == [] and auto_play_tokens(state, "safe")  # a finishing line is safe
+    assert finishing_tokens(games.load(game_id, variant, deal)) is None  # not at the start
 
 
 def test_the_line_route_shows_a_continuation_and_refuses_bad_steps(live_server):

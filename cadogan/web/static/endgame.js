@@ -38,8 +38,8 @@ export async function stuck() {
   openEnd();
   const budget = 5;
   try {
-    const answer = await api("GET", `/api/games/${game.id}/hint?from=start&budget=${budget}`);
-    $("end-verdict").textContent = t(`deal_${answer.verdict}`, { s: budget });
+    const answer = await api("GET", `/api/games/${game.id}/verdict?budget=${budget}`);  // as the header's (verdict.js)
+    $("end-verdict").textContent = t(`deal_${answer.verdict === "undecided" ? "unknown" : answer.verdict}`, { s: budget });
   } catch (err) {
     $("end-verdict").textContent = t("deal_unknown", { s: budget });
   }

@@ -8,27 +8,23 @@ import { formatTime } from "./view.js";
 
 const dash = (v) => (v === null || v === undefined ? "—" : v);
 
-/** The columns shown: those the server sends (undos, hints and daily counts came later). */
+/** The columns of the table. */
 const COLUMNS = [
   ["played", (r) => r.played], ["won", (r) => r.won], ["winPct", (r) => `${r.win_percent}%`],
   ["streak", (r) => r.current_streak], ["bestStreak", (r) => r.best_streak],
   ["bestTime", (r) => (r.best_time_seconds === null || r.best_time_seconds === undefined ? "—" : formatTime(r.best_time_seconds))],
-  ["fewestMoves", (r) => dash(r.fewest_moves)], ["hintsUsed", (r) => dash(r.hints_used ?? r.hints)],
-  ["undos", (r) => dash(r.undos ?? r.undos_used)],
-  ["dailyPlayed", (r) => dash(r.daily_played ?? (r.daily && r.daily.played))],
-  ["dailyWon", (r) => dash(r.daily_won ?? (r.daily && r.daily.won))],
+  ["fewestMoves", (r) => dash(r.fewest_moves)], ["hintsUsed", (r) => dash(r.hints_used)],
+  ["undos", (r) => dash(r.undos_used)],
+  ["dailyPlayed", (r) => dash(r.daily.played)],
+  ["dailyWon", (r) => dash(r.daily.won)],
 ];
-
-/** Columns shown only when the server counts them (older servers do not). */
-const OPTIONAL = new Set(["undos", "dailyPlayed", "dailyWon"]);
 
 export function statsTable(rows) {
   if (!rows.length) return `<p>${t("noStats")}</p>`;
-  const present = COLUMNS.filter(([key, get]) => !OPTIONAL.has(key) || rows.some((r) => get(r) !== "—"));
-  const head = `<th scope="col"></th>` + present.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
+  const head = `<th scope="col"></th>` + COLUMNS.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
   const body = rows.map((r) => {
     const current = app.game && r.game === app.game.game && r.variant === app.game.variant ? ' class="current"' : "";
-    const cells = present.map(([k, get]) => `<td data-label="${t(k)}">${get(r)}</td>`).join("");
+    const cells = COLUMNS.map(([k, get]) => `<td data-label="${t(k)}">${get(r)}</td>`).join("");
     return `<tr${current}><th scope="row">${gameName(r.game)} · ${variantName(r.game, r.variant)}</th>${cells}</tr>`;
   }).join("");
   return `<table class="stats"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;

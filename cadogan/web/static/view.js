@@ -1,5 +1,6 @@
 // Drawing the page from the state: the table (board.js), the status line, the toolbar's enabled
-// buttons, and the moving card (FLIP slides). Nothing here talks to the server.
+// buttons, and the moving card (FLIP slides). Its one request: the statistics line under the table
+// (stats.js, GET /api/stats), refreshed when another game is shown or its first move is made.
 
 import { $, CURRENT_KEY, app } from "./state.js";
 import { renderBoard } from "./board.js";

@@ -1,0 +1,18 @@
+"""The front end: its page (its scripts and styles are the app's ``/static`` mount)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
+from starlette.routing import BaseRoute, Route
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+ROUTES: list[BaseRoute] = [Route("/", index)]
