@@ -10,6 +10,7 @@ from cadogan.cli import add_game_arguments, print_json, read_text_file
 from cadogan.errors import BadInput, IllegalMove
 from cadogan.games.base import Move
 from cadogan.textview import render_text
+from cadogan.view_option import add_view_argument, check_view_argument, position_json
 
 
 def read_deal(text: object) -> int:
@@ -40,12 +41,14 @@ def run_games(args: argparse.Namespace) -> int:
 def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the position object")
+    add_view_argument(parser)
 
 
 def run_deal(args: argparse.Namespace) -> int:
+    check_view_argument(args)
     state = games.load(args.game, args.variant, read_deal(args.deal))
     if args.json:
-        print_json(state.to_json())
+        print_json(position_json(state, args))
     else:
         print(render_text(state))
     return 0
@@ -56,6 +59,7 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("moves", nargs="*", metavar="MOVE", help="moves in notation: deal, w>f1, t5>t2 ...")
     parser.add_argument("--file", "-f", metavar="F", help="read the moves from a file (- for standard input)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_view_argument(parser)
     parser.set_defaults(_trailing="moves")
 
 
@@ -68,6 +72,7 @@ def _read_tokens(args: argparse.Namespace) -> list[str]:
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    check_view_argument(args)
     state = games.load(args.game, args.variant, read_deal(args.deal))
     tokens = _read_tokens(args)
     error = None
@@ -82,7 +87,7 @@ def run_replay(args: argparse.Namespace) -> int:
             break
     if args.json:
         print_json({"legal": error is None, "won": state.is_won(), "moves_applied": len(state.move_stack),
-                    "error": error, "position": state.to_json()})
+                    "error": error, "position": position_json(state, args)})
     elif error is None:
         print(render_text(state))
         print(f"{len(tokens)} moves, all legal." + (" The game is won." if state.is_won() else
