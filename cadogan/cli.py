@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("cadogan.commands", "replay moves from the start of a deal"),
     "solve": ("cadogan.solver.command", "prove a deal won or lost and print a winning line"),
     "analyse": ("cadogan.solver.command", "find the move that lost a game, and a winning line before it"),
+    "advise": ("cadogan.solver.advise_command", "the best move for a player who cannot see the stock, with its win chance"),
     "play": ("cadogan.play", "play in the terminal"),
     "serve": ("cadogan.web.command", "the browser game"),
     "survey": ("cadogan.survey.command", "winnability over a range of deals"),

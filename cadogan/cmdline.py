@@ -186,16 +186,17 @@ def replay(state: Any, tokens: list[str]) -> str | None:
     return None
 
 
-def replay_failed(state: Any, error: str, as_json: bool) -> int:
+def replay_failed(state: Any, error: str, as_json: bool, position: dict[str, Any] | None = None) -> int:
     """Report a move list that stopped at an illegal move as ``cadogan replay`` does: with ``--json``
     replay's object, and the message on standard error; exit status 1."""
     if as_json:
-        print_json(replay_json(state, error))
+        print_json(replay_json(state, error, position))
     print(f"cadogan: {error}", file=sys.stderr)
     return 1
 
 
-def replay_json(state: Any, error: str | None) -> dict[str, Any]:
-    """``cadogan replay --json``'s object (SPEC.md)."""
+def replay_json(state: Any, error: str | None, position: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``cadogan replay --json``'s object (SPEC.md); ``position``: what to print in place of the
+    whole position (the player's view)."""
     return {"legal": error is None, "won": state.is_won(), "moves_applied": len(state.move_stack),
-            "error": error, "position": state.to_json()}
+            "error": error, "position": state.to_json() if position is None else position}

@@ -8,6 +8,7 @@ from cadogan import games
 from cadogan.cmdline import (add_game_arguments, add_move_arguments, move_tokens, print_json, read_deal,
                              replay, replay_failed, replay_json)
 from cadogan.textview import render_text
+from cadogan.view_option import add_view_argument, check_view_argument, position_json
 
 __all__ = ["read_deal", "add_games_arguments", "run_games", "add_deal_arguments", "run_deal",
            "add_replay_arguments", "run_replay"]  # read_deal: the web front end imports it from here
@@ -29,12 +30,14 @@ def run_games(args: argparse.Namespace) -> int:
 def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the position object")
+    add_view_argument(parser)
 
 
 def run_deal(args: argparse.Namespace) -> int:
+    check_view_argument(args)
     state = games.load(args.game, args.variant, args.deal)
     if args.json:
-        print_json(state.to_json())
+        print_json(position_json(state, args))
     else:
         print(render_text(state))
     return 0
@@ -44,16 +47,18 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     add_move_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_view_argument(parser)
 
 
 def run_replay(args: argparse.Namespace) -> int:
+    check_view_argument(args)
     state = games.load(args.game, args.variant, args.deal)
     tokens = move_tokens(args)
     error = replay(state, tokens)
     if error is not None:
-        return replay_failed(state, error, args.json)
+        return replay_failed(state, error, args.json, position_json(state, args))
     if args.json:
-        print_json(replay_json(state, None))
+        print_json(replay_json(state, None, position_json(state, args)))
         return 0
     print(render_text(state))
     ending = (" The game is won." if state.is_won() else

@@ -28,10 +28,10 @@ MAX_PER_VARIANT = 10**6
 # Which options each use of the command takes (anything else given is refused, not ignored).
 ACCEPTS = {
     "run": {"variant", "deals", "workers", "scheduler", "timeout", "max_nodes", "max_memory", "retry_unknown", "db",
-            "quiet"},
-    "report": {"db", "plot", "markdown", "json"},
+            "quiet", "player", "samples"},
+    "report": {"db", "plot", "markdown", "json", "player"},
     "export": {"db", "dir"},
-    "import": {"db", "paths", "dir"},
+    "import": {"db", "paths", "dir", "player"},
     "pool": {"dir", "out", "per_variant"},
 }
 OPTION_NAMES = {"paths": "file arguments", "max_nodes": "--max-nodes", "max_memory": "--max-memory",
@@ -78,6 +78,9 @@ def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
                      help="solve again the deals recorded as unknown (e.g. with a larger --timeout); those this "
                           "solver version left unknown with limits at least as large are kept")
     run.add_argument("--quiet", "-q", action="store_true", default=None, help="no progress output")
+    run.add_argument("--player", metavar="P", help="solver (default: the solver sees the whole deal), blind (advise's "
+                     "player, who sees only the player's view) or greedy (the simplest rule); also for report, import")
+    run.add_argument("--samples", metavar="K", help="(--player blind) samples per advice")
     parser.add_argument("--db", metavar="FILE", help=f"the SQLite results database (default ./{DEFAULT_DB})")
     out = parser.add_argument_group("report, export, pool")
     out.add_argument("--plot", metavar="FILE.png", help="(report) also draw the rates and intervals")
@@ -97,7 +100,7 @@ def run_survey(args: argparse.Namespace) -> int:
 
 def _refuse_foreign_options(args: argparse.Namespace, use: str) -> None:
     for name in ("variant", "deals", "workers", "scheduler", "timeout", "max_nodes", "max_memory", "retry_unknown",
-                 "quiet", "db", "plot", "markdown", "json", "dir", "out", "per_variant", "paths"):
+                 "quiet", "db", "plot", "markdown", "json", "dir", "out", "per_variant", "paths", "player", "samples"):
         value = getattr(args, name, None)
         if value not in (None, []) and name not in ACCEPTS[use]:
             option = OPTION_NAMES.get(name, f"--{name}")
@@ -164,6 +167,12 @@ def _run(args: argparse.Namespace) -> int:
     workers = _positive_int(args.workers, "--workers", MAX_WORKERS)
     if workers is not None and args.scheduler:
         raise BadInput("--workers and --scheduler do not go together: the cluster's workers do the solving")
+    from cadogan.survey.player_command import player_of, run_player_survey
+    player = player_of(args)
+    if player is not None:
+        return run_player_survey(args, player, game.id, variant, first, last, workers, args.db or DEFAULT_DB)
+    if args.samples is not None:
+        raise BadInput("--samples applies to --player blind")
     limits = Limits(timeout=_timeout(args.timeout), max_nodes=_positive_int(args.max_nodes, "--max-nodes", MAX_NODES),
                     max_memory_mb=_positive_int(args.max_memory, "--max-memory", MAX_MEMORY_MB))
     db = args.db or DEFAULT_DB
@@ -207,6 +216,13 @@ def _report(args: argparse.Namespace) -> int:
 
     if args.markdown and args.json:
         raise BadInput("--markdown and --json do not go together")
+    from cadogan.survey.player import stored_players
+    from cadogan.survey.player_command import player_of, print_player_tables
+    player = player_of(args)
+    if player is not None:
+        _open_existing(args.db or DEFAULT_DB).close()
+        print_player_tables(args.db or DEFAULT_DB, [player], bool(args.markdown), bool(args.json))
+        return 0
     with _open_existing(args.db or DEFAULT_DB) as store:
         entries = report.summary(store)
     if args.json:
@@ -217,6 +233,8 @@ def _report(args: argparse.Namespace) -> int:
         report.print_table(entries)
     else:
         print("no results yet")
+    if not args.json and args.player is None:
+        print_player_tables(args.db or DEFAULT_DB, stored_players(args.db or DEFAULT_DB), bool(args.markdown), False)
     if args.plot:
         report.plot(entries, args.plot)
         print(f"plot written to {args.plot}", file=sys.stderr)
@@ -228,6 +246,8 @@ def _export(args: argparse.Namespace) -> int:
 
     with _open_existing(args.db or DEFAULT_DB) as store:
         written = export(store, args.dir or DEFAULT_DIR)
+    from cadogan.survey.player_command import export_players
+    written += export_players(args.db or DEFAULT_DB, args.dir or DEFAULT_DIR)
     for path in written:
         print(path)
     return 0
@@ -240,6 +260,11 @@ def _import(args: argparse.Namespace) -> int:
     if args.paths and args.dir:
         raise BadInput("survey import takes CSV files or --dir DIR, not both")
     db = args.db or DEFAULT_DB
+    from cadogan.survey.player_command import import_players, player_of
+    player = player_of(args)
+    if player is not None:
+        import_players(db, player, args.paths or [f"{args.dir or DEFAULT_DIR}/{player}"])
+        return 0
     with ResultsDB(db) as store:
         for path in find_csv_files(args.paths or [args.dir or DEFAULT_DIR]):
             added, replaced = store.merge(read_rows(path))

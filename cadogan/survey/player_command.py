@@ -1,0 +1,113 @@
+"""The ``--player blind|greedy`` uses of ``cadogan survey`` (``cadogan.survey.player`` holds the work):
+run a player survey, and its tables in ``report``, ``export`` and ``import``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from cadogan.errors import BadInput
+
+#: The blind player's settings in a survey (recorded in every row): the samples per advice and the
+#: search nodes per solve, chosen so that a deal costs seconds to a few minutes (docs/advise.md).
+SURVEY_SAMPLES = 8
+SURVEY_MAX_NODES = 20_000
+
+
+def player_of(args: argparse.Namespace) -> str | None:
+    """The player asked for (None or 'solver': the solver's survey); BadInput if unknown."""
+    from cadogan.survey.player import PLAYERS
+
+    player = getattr(args, "player", None)
+    if player is None:
+        return None
+    player = player.strip().lower()
+    if player == "solver":
+        return None
+    if player not in PLAYERS:
+        raise BadInput(f"--player wants solver, {', '.join(PLAYERS)}, not {args.player!r}")
+    return player
+
+
+def run_player_survey(args: argparse.Namespace, player: str, game_id: str, variant: str, first: int, last: int,
+                      workers: int | None, db: str) -> int:
+    """Play deals ``first..last`` not yet recorded for ``player``, on local processes or ``--scheduler``."""
+    from cadogan.survey.player import PlayerResultsDB, PlayerSettings, play_deal
+    from cadogan.survey.progress import Silent, counts_text, default_progress, duration
+    from cadogan.survey.runner import survey
+
+    for name, option in (("timeout", "--timeout"), ("max_memory", "--max-memory"), ("retry_unknown", "--retry-unknown")):
+        if getattr(args, name, None) not in (None, False):
+            raise BadInput(f"{option} does not apply to a player survey (a game is played to its end)")
+    if player == "greedy" and (args.samples is not None or args.max_nodes is not None):
+        raise BadInput("--samples and --max-nodes set the blind player; the greedy rule takes none")
+    settings = PlayerSettings(player, *((_count(args.samples, "--samples", SURVEY_SAMPLES),
+                                         _count(args.max_nodes, "--max-nodes", SURVEY_MAX_NODES), 0)
+                                        if player == "blind" else (0, 0, 0)))
+    began = time.monotonic()
+    with PlayerResultsDB(db, player) as store:
+        outcome = survey(store, game_id, variant, first, last, settings, workers=workers,  # type: ignore[arg-type]
+                         scheduler=args.scheduler, progress=Silent() if args.quiet else default_progress(),
+                         task=play_deal)
+        total = store.tallies().get((game_id, variant))
+    print(f"{player} player, {game_id} {variant} deals {first}-{last}: {outcome.in_range} in range, {outcome.already} "
+          f"already recorded, {outcome.solved} played now ({counts_text(outcome.tally)}) in "
+          f"{duration(time.monotonic() - began)}; results in {db}")
+    if total is not None:
+        print(f"{player} player, {game_id} {variant} in {db}: {total.deals} deals, won {total.won}")
+    for deal, why in outcome.failures[:10]:
+        print(f"cadogan: deal {deal} not recorded: {why}", file=sys.stderr)
+    if outcome.broken:
+        print(f"cadogan: survey stopped: {outcome.broken}; run the same command to resume", file=sys.stderr)
+        return 1
+    if outcome.interrupted:
+        print("cadogan: interrupted; run the same command to resume", file=sys.stderr)
+        return 130
+    return 1 if outcome.failures else 0
+
+
+def _count(text: str | None, option: str, default: int) -> int:
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise BadInput(f"{option} wants a whole number of at least 1, not {text!r}")
+    return value
+
+
+def print_player_tables(db: str, players: list[str], as_markdown: bool, as_json: bool) -> None:
+    """The players' tables of ``survey report`` (win rate with Wilson 95 %, calibration, settings)."""
+    from cadogan.cmdline import print_json
+    from cadogan.survey import player as module
+
+    entries = []
+    for player in players:
+        with module.PlayerResultsDB(db, player) as store:
+            entries += module.report_entries(store)
+    if as_json:
+        print_json(entries)
+    elif entries:
+        print(("" if as_markdown else "\nPlayers who cannot see the stock:\n") + module.markdown(entries), end="")
+
+
+def export_players(db: str, directory: str) -> list:
+    from cadogan.survey.player import PlayerResultsDB, export, stored_players
+
+    written = []
+    for player in stored_players(db):
+        with PlayerResultsDB(db, player) as store:
+            written += export(store, directory)
+    return written
+
+
+def import_players(db: str, player: str, paths: list[str]) -> None:
+    from cadogan.survey.csvfiles import find_csv_files
+    from cadogan.survey.player import PlayerResultsDB, read_rows
+
+    with PlayerResultsDB(db, player) as store:
+        for path in find_csv_files(paths):
+            print(f"{path}: {store.merge(read_rows(path, player))} {player} deals added")
