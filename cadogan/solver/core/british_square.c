@@ -539,15 +539,7 @@ static int bs_write_fields(const Position *s, long *fields) {
 
 const FamilyOps british_square_ops = {
     .name = "british square",
-    .set_up = bs_set_up,
-    .read_fields = bs_read_fields,
-    .write_fields = bs_write_fields,
-    .legal_moves = bs_legal_moves,
-    .search_moves = bs_search_moves,
-    .push = bs_push,
-    .pop = bs_pop,
-    .dead_end = bs_dead_end,
-    .canonical_hash = bs_canonical_hash,
+    FAMILY_FUNCTIONS(bs),
     .playout_ends_at_dead_end = 0,
     .positions_recur = 1,  /* tableau moves can go back and forth */
 };

@@ -100,6 +100,13 @@ typedef struct FamilyOps {
     int positions_recur;
 } FamilyOps;
 
+/* The operations of a family whose functions are named <prefix>_set_up, <prefix>_legal_moves, ...
+ * (the members of a FamilyOps initialiser). */
+#define FAMILY_FUNCTIONS(prefix) \
+    .set_up = prefix##_set_up, .read_fields = prefix##_read_fields, .write_fields = prefix##_write_fields, \
+    .legal_moves = prefix##_legal_moves, .search_moves = prefix##_search_moves, .push = prefix##_push, \
+    .pop = prefix##_pop, .dead_end = prefix##_dead_end, .canonical_hash = prefix##_canonical_hash
+
 /* shared.c */
 int same_pile(const Position *s, int p, int q, int with_built);
 void sort_by_key(Move *mv, int *key, int k);

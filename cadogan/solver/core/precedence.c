@@ -240,15 +240,7 @@ static int pr_write_fields(const Position *s, long *fields) {
 
 const FamilyOps precedence_ops = {
     .name = "precedence",
-    .set_up = pr_set_up,
-    .read_fields = pr_read_fields,
-    .write_fields = pr_write_fields,
-    .legal_moves = pr_legal_moves,
-    .search_moves = pr_search_moves,
-    .push = pr_push,
-    .pop = pr_pop,
-    .dead_end = pr_dead_end,
-    .canonical_hash = pr_canonical_hash,
+    FAMILY_FUNCTIONS(pr),
     .playout_ends_at_dead_end = 0,
     .positions_recur = 0,  /* every move deals, plays home or redeals: progress, never a circle */
 };

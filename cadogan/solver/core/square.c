@@ -476,15 +476,7 @@ static int sq_write_fields(const Position *s, long *fields) {
 
 const FamilyOps square_ops = {
     .name = "square",
-    .set_up = sq_set_up,
-    .read_fields = sq_read_fields,
-    .write_fields = sq_write_fields,
-    .legal_moves = sq_legal_moves,
-    .search_moves = sq_search_moves,
-    .push = sq_push,
-    .pop = sq_pop,
-    .dead_end = sq_dead_end,
-    .canonical_hash = sq_canonical_hash,
+    FAMILY_FUNCTIONS(sq),
     .playout_ends_at_dead_end = 1,  /* SquareKnowledge.playout_ends_at_dead_end */
     .positions_recur = 1,           /* builds can go back and forth */
 };
