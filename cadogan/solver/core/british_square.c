@@ -511,11 +511,7 @@ static int bs_key_head(const Position *s, uint8_t *buf) {
 /* The hash of the canonical key (BritishSquareKnowledge.canonical_key): the head, and the tableau
  * piles as interchangeable, each with its built count. */
 static void bs_canonical_hash(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2) {
-    PileSum sum = {0, 0};
-    int k = bs_key_head(s, buf);
-    for (int i = 0; i < s->ntableau; i++)
-        pile_sum_add(&sum, s->cards[TABLEAU + i], s->count[TABLEAU + i], 0x100u + (uint64_t)s->built[i]);
-    hash_with_piles(buf, k, &sum, h1, h2);
+    hash_with_piles(s, buf, bs_key_head(s, buf), 0x100u, s->built, h1, h2);
 }
 
 /* ------------------------------------------------------------------------ the family's table */

@@ -6,7 +6,7 @@
  *
  * The files, one concern each (this header is shared by all), each calling only files above it:
  *   shared.c          helpers of the rule families: identical piles, a stable sort of moves
- *   keys.c            the exact key, 128-bit hashes, and the sums of pile hashes symmetric keys use
+ *   keys.c            the exact key, and 128-bit hashes of keys (with interchangeable piles too)
  *   table.c           the transposition table (a set of hashes within a memory cap)
  *   british_square.c  family 1: British Square's moves and solver knowledge (british_square_ops)
  *   square.c          family 2: Square's (classic and free) moves and solver knowledge (square_ops)
@@ -119,10 +119,8 @@ static inline uint64_t fmix64(uint64_t k) {
 }
 int exact_key(const Position *s, uint8_t *buf);
 void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2);
-/* The hashes of interchangeable piles, added up (a sum does not depend on their order). */
-typedef struct { uint64_t a, b; } PileSum;
-void pile_sum_add(PileSum *sum, const uint8_t *cards, int n, uint64_t pile_class);
-void hash_with_piles(const uint8_t *head, int n, const PileSum *sum, uint64_t *h1, uint64_t *h2);
+void hash_with_piles(const Position *s, const uint8_t *head, int n, uint64_t seed, const int *marks,
+                     uint64_t *h1, uint64_t *h2);
 
 /* table.c: a set of 128-bit hashes (the first word never 0) within a memory cap */
 typedef struct { uint64_t a, b; } TableEntry;

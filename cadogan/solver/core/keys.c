@@ -43,20 +43,20 @@ static void hash128s(const uint8_t *p, int n, uint64_t seed, uint64_t *h1, uint6
 
 void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2) { hash128s(p, n, 0, h1, h2); }
 
-/* Where piles are interchangeable (canonical keys of British Square and of Square in its
- * symmetric modes) the piles are hashed one by one, each seeded by its class (what else tells it
- * apart: its built count, its row), and the hashes added up: a sum does not depend on the order,
- * so it equals the hash of the sorted piles of GameKnowledge.canonical_key without sorting. */
-void pile_sum_add(PileSum *sum, const uint8_t *cards, int n, uint64_t pile_class) {
-    uint64_t pa, pb;
-    hash128s(cards, n, pile_class, &pa, &pb);
-    sum->a += pa;
-    sum->b += pb;
-}
-
-/* The 128-bit hash of a key made of a head (the rest of the position, written out) and the sum of
- * its interchangeable piles' hashes. */
-void hash_with_piles(const uint8_t *head, int n, const PileSum *sum, uint64_t *h1, uint64_t *h2) {
-    hash128s(head, n, sum->a ^ fmix64(sum->b + 0x9E3779B97F4A7C15ULL), h1, h2);
-    *h2 ^= fmix64(sum->b ^ 0xD1B54A32D192ED03ULL);
+/* The 128-bit hash of a key made of a head (the rest of the position, written out) and the tableau
+ * piles as interchangeable, pile i told apart only by its class seed + marks[i] (marks NULL: all
+ * alike; else what marks a pile: its built count, its row).  The piles are hashed one by one,
+ * each seeded by its class, and the hashes added up: a sum does not depend on the order, so it
+ * equals the hash of the sorted piles of GameKnowledge.canonical_key without sorting. */
+void hash_with_piles(const Position *s, const uint8_t *head, int n, uint64_t seed, const int *marks,
+                     uint64_t *h1, uint64_t *h2) {
+    uint64_t sa = 0, sb = 0, pa, pb;
+    for (int i = 0; i < s->ntableau; i++) {
+        uint64_t pile_class = seed + (marks ? (uint64_t)marks[i] : 0);
+        hash128s(s->cards[TABLEAU + i], s->count[TABLEAU + i], pile_class, &pa, &pb);
+        sa += pa;
+        sb += pb;
+    }
+    hash128s(head, n, sa ^ fmix64(sb + 0x9E3779B97F4A7C15ULL), h1, h2);
+    *h2 ^= fmix64(sb ^ 0xD1B54A32D192ED03ULL);
 }

@@ -446,11 +446,9 @@ static int sq_key_in_order(const Position *s, uint8_t *buf) {
 static void sq_canonical_hash(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2) {
     int mode = sq_symmetry_mode(s);
     if (!mode) { hash128(buf, sq_key_in_order(s, buf), h1, h2); return; }
-    PileSum sum = {0, 0};
-    int k = sq_key_head(s, buf, (uint8_t)(0x80 | mode));
-    for (int i = 0; i < 12; i++)
-        pile_sum_add(&sum, s->cards[TABLEAU + i], s->count[TABLEAU + i], 0x200u + (uint64_t)sq_pile_class(s, mode, i));
-    hash_with_piles(buf, k, &sum, h1, h2);
+    int marks[12];
+    for (int i = 0; mode == 2 && i < 12; i++) marks[i] = sq_pile_class(s, mode, i);
+    hash_with_piles(s, buf, sq_key_head(s, buf, (uint8_t)(0x80 | mode)), 0x200u, mode == 2 ? marks : NULL, h1, h2);
 }
 
 /* ------------------------------------------------------------------------ the family's table */
