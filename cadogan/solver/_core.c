@@ -2,7 +2,8 @@
  * the module, its methods and their arguments.  Positions come in as (rules, flags, piles, extra):
  * the rule family, its parameter, the 26 piles as lists of card ints, and the family's own fields
  * (British Square: the built count of each tableau pile; Square: (gatherings left, round marks);
- * Precedence: (redeals left,)).  Bridged on the Python side by cadogan/solver/native.py. */
+ * Precedence: (redeals left,)), which the family's table reads (core/position.c).  Bridged on the
+ * Python side by cadogan/solver/native.py. */
 #include "core/core.h"
 
 #include <stdlib.h>
@@ -10,16 +11,8 @@
 
 /* Reads a position from Python; 0, or -1 with a Python exception set. */
 static int position_from_py(Position *s, int rules, int flags, PyObject *piles, PyObject *extra) {
-    memset(s, 0, sizeof(Position));
-    if (rules < 1 || rules > 3) { PyErr_SetString(PyExc_ValueError, "unknown rule family"); return -1; }
-    s->family = rules; s->flags = flags;
-    if (rules == FAMILY_BRITISH_SQUARE) {
-        if (flags != 4 && flags != 16) {
-            PyErr_SetString(PyExc_ValueError, "british square has 4 or 16 piles");
-            return -1;
-        }
-        s->ntableau = flags;
-    } else if (rules == FAMILY_SQUARE) s->ntableau = 12;
+    const char *error = position_init(s, rules, flags);
+    if (error) { PyErr_SetString(PyExc_ValueError, error); return -1; }
     PyObject *seq = PySequence_Fast(piles, "piles must be a sequence");
     if (!seq) return -1;
     if (PySequence_Fast_GET_SIZE(seq) != PILES) {
@@ -51,22 +44,15 @@ static int position_from_py(Position *s, int rules, int flags, PyObject *piles, 
     PyObject *ex = PySequence_Fast(extra, "extra must be a sequence");
     if (!ex) return -1;
     Py_ssize_t ne = PySequence_Fast_GET_SIZE(ex);
-    long vals[16] = {0};
-    for (Py_ssize_t j = 0; j < ne && j < 16; j++) {
+    long vals[MAX_FIELDS] = {0};
+    for (Py_ssize_t j = 0; j < ne && j < MAX_FIELDS; j++) {
         vals[j] = PyLong_AsLong(PySequence_Fast_GET_ITEM(ex, j));
         if (vals[j] == -1 && PyErr_Occurred()) { Py_DECREF(ex); return -1; }
     }
     Py_DECREF(ex);
-    if (rules == FAMILY_BRITISH_SQUARE) {
-        if (ne != s->ntableau) { PyErr_SetString(PyExc_ValueError, "extra: one built count per pile"); return -1; }
-        for (int i = 0; i < s->ntableau; i++) s->built[i] = (int)vals[i];
-    } else if (rules == FAMILY_SQUARE) {
-        if (ne != 2) { PyErr_SetString(PyExc_ValueError, "extra: (redeals_left, received)"); return -1; }
-        s->redeals = (int)vals[0]; s->received = (int)vals[1];
-    } else {
-        if (ne != 1) { PyErr_SetString(PyExc_ValueError, "extra: (redeals_left,)"); return -1; }
-        s->redeals = (int)vals[0];
-    }
+    /* the count given (any more than MAX_FIELDS is refused by every family as the wrong count) */
+    error = position_read_fields(s, vals, ne > MAX_FIELDS ? MAX_FIELDS + 1 : (int)ne);
+    if (error) { PyErr_SetString(PyExc_ValueError, error); return -1; }
     return 0;
 }
 
@@ -92,12 +78,14 @@ static PyObject *position_to_py(const Position *s) {
         for (int j = 0; j < s->count[p]; j++) PyList_SET_ITEM(pile, j, PyLong_FromLong(s->cards[p][j]));
         PyList_SET_ITEM(piles, p, pile);
     }
-    PyObject *extra;
-    if (s->family == FAMILY_BRITISH_SQUARE) {
-        extra = PyTuple_New(s->ntableau);
-        for (int i = 0; i < s->ntableau; i++) PyTuple_SET_ITEM(extra, i, PyLong_FromLong(s->built[i]));
-    } else if (s->family == FAMILY_SQUARE) extra = Py_BuildValue("(ii)", s->redeals, s->received);
-    else extra = Py_BuildValue("(i)", s->redeals);
+    long fields[MAX_FIELDS];
+    int n = position_write_fields(s, fields);
+    PyObject *extra = PyTuple_New(n);
+    for (int i = 0; extra && i < n; i++) {
+        PyObject *v = PyLong_FromLong(fields[i]);
+        if (!v) { Py_CLEAR(extra); break; }
+        PyTuple_SET_ITEM(extra, i, v);
+    }
     if (!extra) { Py_DECREF(piles); return NULL; }
     return Py_BuildValue("(NN)", piles, extra);
 }
@@ -245,9 +233,29 @@ static struct PyModuleDef moduledef = {
    search instead of failing. */
 #define CORE_INTERFACE 5
 
+/* {rules: {"name": ..., "playout_ends_at_dead_end": bool}}: the rule families of the core's table,
+ * for the tests to hold against each game's knowledge. */
+static PyObject *families_to_py(void) {
+    PyObject *families = PyDict_New();
+    for (int rules = 1; families && rules < FAMILY_END; rules++) {
+        const FamilyOps *ops = family_ops(rules);
+        PyObject *about = Py_BuildValue("{s:s,s:O}", "name", ops->name, "playout_ends_at_dead_end",
+                                        ops->playout_ends_at_dead_end ? Py_True : Py_False);
+        PyObject *key = PyLong_FromLong(rules);
+        if (!about || !key || PyDict_SetItem(families, key, about) < 0) Py_CLEAR(families);
+        Py_XDECREF(about);
+        Py_XDECREF(key);
+    }
+    return families;
+}
+
 PyMODINIT_FUNC PyInit__core(void) {
     PyObject *module = PyModule_Create(&moduledef);
-    if (module != NULL && PyModule_AddIntConstant(module, "INTERFACE", CORE_INTERFACE) < 0) {
+    if (module == NULL) return NULL;
+    PyObject *families = families_to_py();
+    if (PyModule_AddIntConstant(module, "INTERFACE", CORE_INTERFACE) < 0
+            || PyModule_AddObject(module, "FAMILIES", families) < 0) {
+        Py_XDECREF(families);
         Py_DECREF(module);
         return NULL;
     }

@@ -1,6 +1,7 @@
-/* British Square (rule family 1): legal moves, their effect and undo, and the solver knowledge of
- * cadogan/solver/british_square.py (move order, symmetric moves, the safe move, dead ends, the key's
- * head).  flags: the number of tableau piles (4 or 16). */
+/* British Square (rule family 1, british_square_ops): legal moves, their effect and undo, and the
+ * solver knowledge of cadogan/solver/british_square.py (move order, symmetric moves, the safe move,
+ * dead ends, the canonical key).  flags: the number of tableau piles (4 or 16); the family's own
+ * fields: the built count of each tableau pile. */
 #include "core.h"
 
 #include <string.h>
@@ -10,7 +11,7 @@
 static int bs_foundation_needs(int n) { return n < 13 ? n + 1 : (n < 26 ? 26 - n : 0); }
 
 /* The legal moves in the engine's order; their count. */
-int bs_legal_moves(const Position *s, Move *out) {
+static int bs_legal_moves(const Position *s, Move *out) {
     int k = 0, i, f;
     int nt = s->ntableau;
     if (s->count[STOCK] || s->count[WASTE]) {
@@ -69,8 +70,8 @@ int bs_legal_moves(const Position *s, Move *out) {
     return k;
 }
 
-/* Plays m; the undo entry: 1 if the source pile's built count went down. */
-void bs_push(Position *s, Move m) {
+/* Plays m; the undo entry: 1 if the source pile's built count went down.  Never out of memory. */
+static int bs_push(Position *s, Move m) {
     int32_t u = 0;
     if (m.src < 0) {
         s->cards[WASTE][s->count[WASTE]++] = s->cards[STOCK][--s->count[STOCK]];
@@ -81,9 +82,10 @@ void bs_push(Position *s, Move m) {
         if (m.dst < TABLEAU) s->cards_home++;
     }
     s->undo[s->depth] = u;
+    return 0;
 }
 
-void bs_pop(Position *s, Move m, int32_t u) {
+static void bs_pop(Position *s, Move m, int32_t u) {
     if (m.src < 0) {
         s->cards[STOCK][s->count[STOCK]++] = s->cards[WASTE][--s->count[WASTE]];
         return;
@@ -130,7 +132,7 @@ static int bs_safe_move(const Position *s, const Move *mv, int k) {
 
 /* The moves the pruned search tries (BritishSquareKnowledge.safe_moves, then search_moves): the safe move
  * alone, else the legal moves (reordered in place) by kind, one of each symmetric set. */
-int bs_search_moves(const Position *s, Move *legal, int k, Move *out) {
+static int bs_search_moves(const Position *s, Move *legal, int k, Move *out) {
     int safe = bs_safe_move(s, legal, k), key[MAX_MOVES], kept = 0;
     if (safe >= 0) { out[0] = legal[safe]; return 1; }
     for (int i = 0; i < k; i++) key[i] = bs_move_kind(legal[i]);
@@ -479,7 +481,7 @@ static int bs_waste_card_never_uncovered(const Position *s, const int *found) {
 /* British Square's dead end (BritishSquareKnowledge.is_dead): a suit whose foundation cannot be
  * completed from the cards home and the cards that could ever move (Reach over the whole
  * position), a waste too deep for the piles, or a waste card that never comes up. */
-int bs_dead_end(const Position *s) {
+static int bs_dead_end(const Position *s) {
     int found[4] = {0, 0, 0, 0}, k;
     for (k = 0; k < 4; k++)
         if (s->count[FOUNDATION + k]) found[SUIT(s->cards[FOUNDATION + k][0])] = s->count[FOUNDATION + k];
@@ -494,7 +496,7 @@ int bs_dead_end(const Position *s) {
 
 /* The part of a British Square canonical key outside the tableau: stock size, the waste, and each
  * suit's foundation size (foundations are interchangeable).  Appends at buf; returns its length. */
-int bs_key_head(const Position *s, uint8_t *buf) {
+static int bs_key_head(const Position *s, uint8_t *buf) {
     int k = 0, i, found[4] = {0, 0, 0, 0};
     buf[k++] = (uint8_t)s->count[STOCK];
     buf[k++] = (uint8_t)s->count[WASTE];
@@ -505,3 +507,35 @@ int bs_key_head(const Position *s, uint8_t *buf) {
     for (i = 0; i < 4; i++) buf[k++] = (uint8_t)found[i];
     return k;
 }
+
+/* The hash of the canonical key (BritishSquareKnowledge.canonical_key): the head, and the tableau
+ * piles as interchangeable, each with its built count. */
+static void bs_canonical_hash(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2) {
+    hash_with_piles(s, buf, bs_key_head(s, buf), 0x100u, s->built, h1, h2);
+}
+
+/* ------------------------------------------------------------------------ the family's table */
+
+static const char *bs_set_up(Position *s, int flags) {
+    if (flags != 4 && flags != 16) return "british square has 4 or 16 piles";
+    s->ntableau = flags;
+    return NULL;
+}
+
+static const char *bs_read_fields(Position *s, const long *fields, int n) {
+    if (n != s->ntableau) return "extra: one built count per pile";
+    for (int i = 0; i < s->ntableau; i++) s->built[i] = (int)fields[i];
+    return NULL;
+}
+
+static int bs_write_fields(const Position *s, long *fields) {
+    for (int i = 0; i < s->ntableau; i++) fields[i] = s->built[i];
+    return s->ntableau;
+}
+
+const FamilyOps british_square_ops = {
+    .name = "british square",
+    FAMILY_FUNCTIONS(bs),
+    .playout_ends_at_dead_end = 0,
+    .positions_recur = 1,  /* tableau moves can go back and forth */
+};

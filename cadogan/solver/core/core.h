@@ -4,21 +4,23 @@
  * (canonical keys, symmetric-move pruning, safe moves, dead ends).  The pure-Python search is the reference:
  * tests/solver/ checks that the core's legal moves, move effects and verdicts agree with it.
  *
- * The files, one concern each (this header is shared by all):
- *   position.c        a position's undo stack; dispatch to the rule family (moves, push, pop, dead ends)
- *   british_square.c  family 1: British Square's moves and solver knowledge
- *   square.c          family 2: Square's (classic and free) moves and solver knowledge
- *   precedence.c      family 3: Precedence's moves and solver knowledge
- *   keys.c            position keys and their 128-bit hashes
+ * The files, one concern each (this header is shared by all), each calling only files above it:
+ *   shared.c          helpers of the rule families: identical piles, a stable sort of moves
+ *   keys.c            the exact key, and 128-bit hashes of keys (with interchangeable piles too)
  *   table.c           the transposition table (a set of hashes within a memory cap)
+ *   british_square.c  family 1: British Square's moves and solver knowledge (british_square_ops)
+ *   square.c          family 2: Square's (classic and free) moves and solver knowledge (square_ops)
+ *   precedence.c      family 3: Precedence's moves and solver knowledge (precedence_ops)
+ *   position.c        the table of the families and the one dispatch to them; a position's undo stack
  *   search.c          the depth-first search and the limits of a search
  *   playouts.c        nested Monte-Carlo playouts (wins only)
  *   ../_core.c        the Python glue: the module, its methods, argument parsing
  *
  * Cards are ints rank + 16 * suit; piles are indexed by the engine's pile codes (0 stock, 1 waste,
  * 2..9 foundations, 10..25 tableau); a move is (src, dst), (-1, -1) deal, (-2, -2) redeal.
- * Rule families: 1 British Square (flags = number of tableau piles), 2 Square (flags = 1 for free
- * placement), 3 Precedence.
+ * Rule families (enum Family, the numbers GameKnowledge.core_encoding gives): 1 British Square
+ * (flags = number of tableau piles), 2 Square (flags = 1 for free placement), 3 Precedence.  Each
+ * family is one FamilyOps table of its operations; only position.c calls them.
  */
 #ifndef CADOGAN_CORE_H
 #define CADOGAN_CORE_H
@@ -37,18 +39,23 @@
 #define DEAL_MOVE (-1)   /* src and dst of the deal move */
 #define REDEAL_MOVE (-2) /* src and dst of the redeal move (Square: the gathering) */
 #define MAX_MOVES 512    /* more than any position's legal moves */
-#define KEY_BYTES (PILES * (MAX_CARDS + 4) + 64)  /* room for any key make_key writes */
+#define KEY_BYTES (PILES * (MAX_CARDS + 4) + 64)  /* room for any key written out */
+#define MAX_FIELDS 16    /* the most fields of its own a family has (British Square: 16 built counts) */
 
-enum { FAMILY_BRITISH_SQUARE = 1, FAMILY_SQUARE = 2, FAMILY_PRECEDENCE = 3 };
+/* The rule families, numbered as in Python (GameKnowledge.core_encoding, core_rules). */
+enum Family { FAMILY_BRITISH_SQUARE = 1, FAMILY_SQUARE = 2, FAMILY_PRECEDENCE = 3, FAMILY_END };
 
 /* Search results; RES_NOMEM and RES_INTERRUPT become MemoryError and KeyboardInterrupt in Python. */
 enum { RES_LOST = 0, RES_WON = 1, RES_UNKNOWN = 2, RES_NOMEM = 3, RES_INTERRUPT = 4 };
 
 typedef struct { int8_t src, dst; } Move;
 
+struct FamilyOps;
+
 /* A position of one rule family, with the stack of moves pushed on it and what undoes each. */
 typedef struct {
-    int family, flags;
+    const struct FamilyOps *ops;        /* its rule family's operations */
+    int flags;                          /* the family's parameter */
     int ntableau;                       /* tableau piles in play */
     uint8_t cards[PILES][MAX_CARDS];    /* each pile bottom first */
     int count[PILES];                   /* cards in each pile */
@@ -64,56 +71,56 @@ typedef struct {
 #define SUIT(card) ((card) >> 4)
 #define TOP(s, p) ((s)->cards[p][(s)->count[p] - 1])
 
-/* position.c */
-int position_reserve(Position *s);
-void position_free(Position *s);
-int legal_moves(const Position *s, Move *out);
-int search_moves(const Position *s, Move *out);
-int push_move(Position *s, Move m);
-void pop_move(Position *s);
-int is_dead(const Position *s);
+/* The operations of one rule family (Solvitaire's shape: the search is generic, each game hands
+ * it its moves and its knowledge).  Errors are messages for the Python caller, NULL when none. */
+typedef struct FamilyOps {
+    const char *name;
+    /* Checks the family's parameter and sets up what it fixes (the tableau piles in play). */
+    const char *(*set_up)(Position *s, int flags);
+    /* Reads the family's own fields from n ints (the Python side's `extra`), refusing a wrong
+     * count n; writes them (at most MAX_FIELDS; their count). */
+    const char *(*read_fields)(Position *s, const long *fields, int n);
+    int (*write_fields)(const Position *s, long *fields);
+    /* The legal moves in the engine's order (State.legal_moves); their count. */
+    int (*legal_moves)(const Position *s, Move *out);
+    /* The moves the pruned search tries, in its order (its safe move alone if it has one, else
+     * the legal moves, which it may reorder in place, less symmetric duplicates); their count. */
+    int (*search_moves)(const Position *s, Move *legal, int k, Move *out);
+    /* Plays m (legal here) and sets s->undo[s->depth] to what undoes it; 0, or -1 out of memory. */
+    int (*push)(Position *s, Move m);
+    /* Takes back m, given what undoes it. */
+    void (*pop)(Position *s, Move m, int32_t undo);
+    /* Is the position proven lost (GameKnowledge.is_dead)? */
+    int (*dead_end)(const Position *s);
+    /* The canonical key's 128-bit hash (GameKnowledge.canonical_key); buf is room for a key. */
+    void (*canonical_hash)(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2);
+    /* The family's GameKnowledge.playout_ends_at_dead_end: a playout stops at a dead end. */
+    int playout_ends_at_dead_end;
+    /* Can a position come back along a line (else every move is progress: no circles to check)? */
+    int positions_recur;
+} FamilyOps;
+
+/* The operations of a family whose functions are named <prefix>_set_up, <prefix>_legal_moves, ...
+ * (the members of a FamilyOps initialiser). */
+#define FAMILY_FUNCTIONS(prefix) \
+    .set_up = prefix##_set_up, .read_fields = prefix##_read_fields, .write_fields = prefix##_write_fields, \
+    .legal_moves = prefix##_legal_moves, .search_moves = prefix##_search_moves, .push = prefix##_push, \
+    .pop = prefix##_pop, .dead_end = prefix##_dead_end, .canonical_hash = prefix##_canonical_hash
+
+/* shared.c */
 int same_pile(const Position *s, int p, int q, int with_built);
 void sort_by_key(Move *mv, int *key, int k);
 
-/* british_square.c */
-int bs_legal_moves(const Position *s, Move *out);
-void bs_push(Position *s, Move m);
-void bs_pop(Position *s, Move m, int32_t undo);
-int bs_search_moves(const Position *s, Move *legal, int k, Move *out);
-int bs_dead_end(const Position *s);
-int bs_key_head(const Position *s, uint8_t *buf);
-
-/* square.c */
-int sq_legal_moves(const Position *s, Move *out);
-int sq_push(Position *s, Move m);
-void sq_pop(Position *s, Move m, int32_t undo);
-int sq_search_moves(const Position *s, Move *legal, int k, Move *out);
-int sq_dead_end(const Position *s);
-int sq_key_head(const Position *s, uint8_t *buf, uint8_t mode_byte);
-int sq_key_in_order(const Position *s, uint8_t *buf);
-
-/* Square's symmetry, inline here as keys.c hashes with it at every node.  Are piles
- * interchangeable here, and in which mode (see SquareKnowledge.canonical_key): 0 none, 1 all
- * twelve alike, 2 (free, while the stock lasts) the upper nine alike and the bottom three alike. */
-static inline int sq_symmetry_mode(const Position *s) {
-    if (!s->count[STOCK] && !s->redeals) return 1;  /* all twelve alike */
-    if (s->flags) return 2;                          /* free: upper nine alike, bottom three alike */
-    return 0;
+/* keys.c */
+/* MurmurHash3's 64-bit finaliser: every bit of k stirred into every bit of the result. */
+static inline uint64_t fmix64(uint64_t k) {
+    k ^= k >> 33; k *= 0xff51afd7ed558ccdULL; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53ULL; k ^= k >> 33;
+    return k;
 }
-
-/* The symmetry class of square pile i in mode `mode`: in mode 2 bottom row or not, and its round
- * mark; else 0. */
-static inline int sq_pile_class(const Position *s, int mode, int i) {
-    return mode == 2 ? (((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
-}
-
-/* precedence.c */
-int pr_legal_moves(const Position *s, Move *out);
-void pr_push(Position *s, Move m);
-void pr_pop(Position *s, Move m);
-int pr_search_moves(const Position *s, Move *legal, int k, Move *out);
-int pr_dead_end(const Position *s);
-int pr_key(const Position *s, uint8_t *buf);
+int exact_key(const Position *s, uint8_t *buf);
+void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2);
+void hash_with_piles(const Position *s, const uint8_t *head, int n, uint64_t seed, const int *marks,
+                     uint64_t *h1, uint64_t *h2);
 
 /* table.c: a set of 128-bit hashes (the first word never 0) within a memory cap */
 typedef struct { uint64_t a, b; } TableEntry;
@@ -122,14 +129,21 @@ int table_init(Table *t, size_t max_bytes);
 int table_add(Table *t, uint64_t a, uint64_t b);
 void table_free(Table *t);
 
-/* keys.c */
-/* MurmurHash3's 64-bit finaliser: every bit of k stirred into every bit of the result. */
-static inline uint64_t fmix64(uint64_t k) {
-    k ^= k >> 33; k *= 0xff51afd7ed558ccdULL; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53ULL; k ^= k >> 33;
-    return k;
-}
-int make_key(const Position *s, uint8_t *buf, int canonical);
-void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2);
+/* british_square.c, square.c, precedence.c */
+extern const FamilyOps british_square_ops, square_ops, precedence_ops;
+
+/* position.c: the one dispatch to the families (errors as FamilyOps' are) */
+const FamilyOps *family_ops(int family);
+const char *position_init(Position *s, int family, int flags);
+const char *position_read_fields(Position *s, const long *fields, int n);
+int position_write_fields(const Position *s, long *fields);
+int position_reserve(Position *s);
+void position_free(Position *s);
+int legal_moves(const Position *s, Move *out);
+int search_moves(const Position *s, Move *out);
+int push_move(Position *s, Move m);
+void pop_move(Position *s);
+int is_dead(const Position *s);
 void key_hash(const Position *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2);
 
 /* search.c: the limits of a search (also those of the playouts) and the search itself.  Limits: a

@@ -1,12 +1,14 @@
 /* Position keys and their 128-bit hashes: what the transposition table and the playouts' circle
- * check store.  The exact key (GameKnowledge.exact_key) is every pile and field; the canonical key
- * (GameKnowledge.canonical_key, the pruned search's) also merges positions alike up to symmetry. */
+ * check store.  The exact key (GameKnowledge.exact_key) is every pile and field, written here; the
+ * canonical keys (GameKnowledge.canonical_key, the pruned search's), which also merge positions
+ * alike up to symmetry, are each family's (FamilyOps.canonical_hash), hashed with the functions
+ * here.  Nothing here depends on a rule family. */
 #include "core.h"
 
 #include <string.h>
 
 /* Writes the exact key of s at buf; returns its length. */
-static int exact_key(const Position *s, uint8_t *buf) {
+int exact_key(const Position *s, uint8_t *buf) {
     int k = 0;
     for (int p = 0; p < PILES; p++) {
         buf[k++] = (uint8_t)s->count[p];
@@ -18,15 +20,6 @@ static int exact_key(const Position *s, uint8_t *buf) {
     buf[k++] = (uint8_t)(s->received & 255);
     buf[k++] = (uint8_t)(s->received >> 8);
     return k;
-}
-
-/* Writes the canonical (canonical = 1) or exact key of s at buf; returns its length.  Only keys
- * without interchangeable piles are written out: those with them (British Square's, Square's in a
- * symmetric mode) are only ever hashed, by key_hash. */
-int make_key(const Position *s, uint8_t *buf, int canonical) {
-    if (!canonical) return exact_key(s, buf);
-    if (s->family == FAMILY_PRECEDENCE) return pr_key(s, buf);
-    return sq_key_in_order(s, buf);
 }
 
 /* 128 bits of a byte string, seeded; the first word never 0 (0 marks an empty table slot). */
@@ -50,30 +43,20 @@ static void hash128s(const uint8_t *p, int n, uint64_t seed, uint64_t *h1, uint6
 
 void hash128(const uint8_t *p, int n, uint64_t *h1, uint64_t *h2) { hash128s(p, n, 0, h1, h2); }
 
-/* The key of a position as 128 bits; buf is room for a key.  Where piles are interchangeable
- * (canonical keys of British Square and of Square in its symmetric modes) the piles are hashed one
- * by one and the hashes added up: a sum does not depend on the order, so it equals the hash of
- * the sorted piles of GameKnowledge.canonical_key without sorting.  Everything else goes through make_key. */
-void key_hash(const Position *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2) {
-    int british = s->family == FAMILY_BRITISH_SQUARE;
-    int mode = s->family == FAMILY_SQUARE ? sq_symmetry_mode(s) : 0;
-    if (!canonical || !(british || mode)) { hash128(buf, make_key(s, buf, canonical), h1, h2); return; }
-    int k = 0, i;
+/* The 128-bit hash of a key made of a head (the rest of the position, written out) and the tableau
+ * piles as interchangeable, pile i told apart only by its class seed + marks[i] (marks NULL: all
+ * alike; else what marks a pile: its built count, its row).  The piles are hashed one by one,
+ * each seeded by its class, and the hashes added up: a sum does not depend on the order, so it
+ * equals the hash of the sorted piles of GameKnowledge.canonical_key without sorting. */
+void hash_with_piles(const Position *s, const uint8_t *head, int n, uint64_t seed, const int *marks,
+                     uint64_t *h1, uint64_t *h2) {
     uint64_t sa = 0, sb = 0, pa, pb;
-    if (british) {
-        k += bs_key_head(s, buf + k);
-        for (i = 0; i < s->ntableau; i++) {
-            hash128s(s->cards[TABLEAU + i], s->count[TABLEAU + i], 0x100u + (uint64_t)s->built[i], &pa, &pb);
-            sa += pa; sb += pb;
-        }
-    } else {
-        k += sq_key_head(s, buf + k, (uint8_t)(0x80 | mode));
-        for (i = 0; i < 12; i++) {
-            uint64_t cls = (uint64_t)sq_pile_class(s, mode, i);
-            hash128s(s->cards[TABLEAU + i], s->count[TABLEAU + i], 0x200u + cls, &pa, &pb);
-            sa += pa; sb += pb;
-        }
+    for (int i = 0; i < s->ntableau; i++) {
+        uint64_t pile_class = seed + (marks ? (uint64_t)marks[i] : 0);
+        hash128s(s->cards[TABLEAU + i], s->count[TABLEAU + i], pile_class, &pa, &pb);
+        sa += pa;
+        sb += pb;
     }
-    hash128s(buf, k, sa ^ fmix64(sb + 0x9E3779B97F4A7C15ULL), h1, h2);
+    hash128s(head, n, sa ^ fmix64(sb + 0x9E3779B97F4A7C15ULL), h1, h2);
     *h2 ^= fmix64(sb ^ 0xD1B54A32D192ED03ULL);
 }

@@ -3,7 +3,8 @@
  * left); a level-n search tries every move followed by a level-(n-1) search, then plays the first
  * move of the best line found so far, and so on.  Score: cards home.  It only ever answers "won",
  * with a line it actually played, or nothing: it proves no loss.  Positions met twice in one line
- * end it (tableau moves can go round in circles), and so, in Square, does a dead end.  Mirrors
+ * end it (tableau moves can go round in circles), and so, where the family asks for it
+ * (FamilyOps.playout_ends_at_dead_end), does a dead end.  Mirrors
  * cadogan/solver/playouts.py (with its own random numbers). */
 #include "core.h"
 
@@ -46,9 +47,9 @@ static int nested_tick(NestedSearch *w) {
 
 /* 1 if the position was already met in this playout (and remembers it otherwise). */
 static int nested_seen(NestedSearch *w, const Position *s) {
-    if (s->family == FAMILY_PRECEDENCE) return 0;  /* every Precedence move is progress: no circles */
+    if (!s->ops->positions_recur) return 0;  /* every move is progress: no circles */
     uint64_t h1, h2;
-    hash128(w->key, make_key(s, w->key, 0), &h1, &h2);
+    key_hash(s, w->key, 0, &h1, &h2);
     size_t mask = (1u << NESTED_SEEN_BITS) - 1, i = (size_t)h1 & mask;
     for (int probe = 0; probe < 64; probe++, i = (i + 1) & mask) {
         if (w->seen_gen[i] != w->gen) { w->seen_gen[i] = w->gen; w->seen[i] = h1; return 0; }
@@ -105,7 +106,7 @@ static int nested_playout(Position *s, NestedSearch *w, Move *seq, int *len) {
         }
         if (!moved) break;
         n++;
-        if (s->family == FAMILY_SQUARE && sq_dead_end(s)) break;  /* SquareKnowledge.playout_ends_at_dead_end */
+        if (s->ops->playout_ends_at_dead_end && is_dead(s)) break;  /* GameKnowledge.playout_ends_at_dead_end */
     }
     home = s->cards_home;
     memcpy(seq, s->moves + start, sizeof(Move) * n);

@@ -1,9 +1,38 @@
-/* A position's undo stack, and the dispatch of the rule-family operations (legal moves, the moves
- * the pruned search tries, push, pop, dead ends) to british_square.c, square.c and precedence.c. */
+/* The table of the rule families and the one dispatch to their operations (FamilyOps, filled in
+ * by british_square.c, square.c and precedence.c): setting a position up, its moves, push and pop
+ * with the undo stack, dead ends and canonical keys. */
 #include "core.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+static const FamilyOps *const FAMILIES[FAMILY_END] = {
+    [FAMILY_BRITISH_SQUARE] = &british_square_ops,
+    [FAMILY_SQUARE] = &square_ops,
+    [FAMILY_PRECEDENCE] = &precedence_ops,
+};
+
+/* The operations of rule family `family`; NULL for no family. */
+const FamilyOps *family_ops(int family) {
+    return family > 0 && family < FAMILY_END ? FAMILIES[family] : NULL;
+}
+
+/* An empty position of the family with parameter flags (no piles yet, no stack); an error or NULL. */
+const char *position_init(Position *s, int family, int flags) {
+    memset(s, 0, sizeof(Position));
+    s->ops = family_ops(family);
+    if (!s->ops) return "unknown rule family";
+    s->flags = flags;
+    return s->ops->set_up(s, flags);
+}
+
+/* Reads the family's own fields from n ints; an error or NULL. */
+const char *position_read_fields(Position *s, const long *fields, int n) {
+    return s->ops->read_fields(s, fields, n);
+}
+
+/* Writes the family's own fields (room for MAX_FIELDS); their count. */
+int position_write_fields(const Position *s, long *fields) { return s->ops->write_fields(s, fields); }
 
 /* Room on the move and undo stacks for one more move: 0, or -1 out of memory. */
 int position_reserve(Position *s) {
@@ -25,34 +54,19 @@ void position_free(Position *s) {
 }
 
 /* The legal moves in the engine's order (State.legal_moves); their count. */
-int legal_moves(const Position *s, Move *out) {
-    switch (s->family) {
-    case FAMILY_BRITISH_SQUARE: return bs_legal_moves(s, out);
-    case FAMILY_SQUARE: return sq_legal_moves(s, out);
-    default: return pr_legal_moves(s, out);
-    }
-}
+int legal_moves(const Position *s, Move *out) { return s->ops->legal_moves(s, out); }
 
 /* The moves the pruned search tries, in its order (solver.search.pruned_moves): a safe move alone
  * if the game has one, else the legal moves ordered and with symmetric duplicates dropped. */
 int search_moves(const Position *s, Move *out) {
     Move legal[MAX_MOVES];
-    int k = legal_moves(s, legal);
-    switch (s->family) {
-    case FAMILY_BRITISH_SQUARE: return bs_search_moves(s, legal, k, out);
-    case FAMILY_SQUARE: return sq_search_moves(s, legal, k, out);
-    default: return pr_search_moves(s, legal, k, out);
-    }
+    int k = s->ops->legal_moves(s, legal);
+    return s->ops->search_moves(s, legal, k, out);
 }
 
 /* Plays m (legal here); 0, or -1 out of memory. */
 int push_move(Position *s, Move m) {
-    if (position_reserve(s)) return -1;
-    switch (s->family) {
-    case FAMILY_BRITISH_SQUARE: bs_push(s, m); break;
-    case FAMILY_SQUARE: if (sq_push(s, m)) return -1; break;
-    default: pr_push(s, m); break;
-    }
+    if (position_reserve(s) || s->ops->push(s, m)) return -1;
     s->moves[s->depth++] = m;
     return 0;
 }
@@ -60,38 +74,15 @@ int push_move(Position *s, Move m) {
 /* Takes back the last move pushed. */
 void pop_move(Position *s) {
     s->depth--;
-    Move m = s->moves[s->depth];
-    int32_t u = s->undo[s->depth];
-    switch (s->family) {
-    case FAMILY_BRITISH_SQUARE: bs_pop(s, m, u); break;
-    case FAMILY_SQUARE: sq_pop(s, m, u); break;
-    default: pr_pop(s, m); break;
-    }
+    s->ops->pop(s, s->moves[s->depth], s->undo[s->depth]);
 }
 
 /* Is the position proven lost (GameKnowledge.is_dead)? */
-int is_dead(const Position *s) {
-    switch (s->family) {
-    case FAMILY_PRECEDENCE: return pr_dead_end(s);
-    case FAMILY_BRITISH_SQUARE: return bs_dead_end(s);
-    default: return sq_dead_end(s);
-    }
-}
+int is_dead(const Position *s) { return s->ops->dead_end(s); }
 
-/* Do piles p and q hold the same cards (and, with_built, the same built count)? */
-int same_pile(const Position *s, int p, int q, int with_built) {
-    if (s->count[p] != s->count[q]) return 0;
-    if (s->count[p] && TOP(s, p) != TOP(s, q)) return 0;  /* most piles differ at the top: no call */
-    if (with_built && s->built[p - TABLEAU] != s->built[q - TABLEAU]) return 0;
-    return memcmp(s->cards[p], s->cards[q], s->count[p]) == 0;
-}
-
-/* Stable sort of moves by an integer key per move (key[i] belongs to mv[i]; both are reordered). */
-void sort_by_key(Move *mv, int *key, int k) {
-    for (int i = 1; i < k; i++) {
-        Move x = mv[i];
-        int kx = key[i], j = i - 1;
-        while (j >= 0 && key[j] > kx) { mv[j + 1] = mv[j]; key[j + 1] = key[j]; j--; }
-        mv[j + 1] = x; key[j + 1] = kx;
-    }
+/* The canonical (canonical = 1, GameKnowledge.canonical_key) or exact key of s as 128 bits; buf is
+ * room for a key. */
+void key_hash(const Position *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2) {
+    if (canonical) s->ops->canonical_hash(s, buf, h1, h2);
+    else hash128(buf, exact_key(s, buf), h1, h2);
 }

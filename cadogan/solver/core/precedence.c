@@ -1,5 +1,6 @@
-/* Precedence (rule family 3): legal moves, their effect and undo, and the solver knowledge of
- * cadogan/solver/precedence.py (the foundation choice, the safe play, dead ends, the key).  Only
+/* Precedence (rule family 3, precedence_ops): legal moves, their effect and undo, and the solver
+ * knowledge of cadogan/solver/precedence.py (the foundation choice, the safe play, dead ends, the
+ * key); no parameter, and one field of its own: redeals left.  Only
  * ranks matter: the foundations are built down regardless of suit, King to Ace then round to the
  * King again, each from its own base rank, and the waste's top card is the only one that moves. */
 #include "core.h"
@@ -13,7 +14,7 @@ static const int PR_BASE[8] = {13, 12, 11, 10, 9, 8, 7, 6};  /* each foundation'
 static int pr_next(int base, int n) { int r = base - n; return r > 0 ? r : r + 13; }
 
 /* The legal moves in the engine's order; their count. */
-int pr_legal_moves(const Position *s, Move *out) {
+static int pr_legal_moves(const Position *s, Move *out) {
     int k = 0;
     if (s->count[WASTE]) {
         int rank = RANK(TOP(s, WASTE));
@@ -33,7 +34,8 @@ int pr_legal_moves(const Position *s, Move *out) {
     return k;
 }
 
-void pr_push(Position *s, Move m) {
+/* Plays m; never out of memory, nothing to remember for its undo. */
+static int pr_push(Position *s, Move m) {
     if (m.src >= 0) {
         s->cards[m.dst][s->count[m.dst]++] = s->cards[WASTE][--s->count[WASTE]];
         s->cards_home++;
@@ -46,9 +48,11 @@ void pr_push(Position *s, Move m) {
         s->redeals--;
     }
     s->undo[s->depth] = 0;
+    return 0;
 }
 
-void pr_pop(Position *s, Move m) {
+static void pr_pop(Position *s, Move m, int32_t undo) {
+    (void)undo;
     if (m.src >= 0) {
         s->cards[WASTE][s->count[WASTE]++] = s->cards[m.dst][--s->count[m.dst]];
         s->cards_home--;
@@ -82,7 +86,7 @@ static int pr_play_is_safe(const Position *s, Move play) {
 
 /* The moves the pruned search tries (PrecedenceKnowledge.safe_moves, then search_moves): of the plays, only
  * the one onto the foundation with the fewest cards, alone when it is safe; then deal or redeal. */
-int pr_search_moves(const Position *s, Move *legal, int k, Move *out) {
+static int pr_search_moves(const Position *s, Move *legal, int k, Move *out) {
     int best = -1, kept = 0;
     for (int i = 0; i < k; i++)
         if (legal[i].src >= 0 && (best < 0 || s->count[legal[i].dst] < s->count[legal[best].dst])) best = i;
@@ -179,7 +183,7 @@ static int pr_waste_can_be_cleared(const Position *s, const int *counts) {
 /* Precedence's dead end (PrecedenceKnowledge.is_dead): in the last pass, no foundation can come to need
  * the waste top's rank using only cards still in the stock, or the waste cannot be cleared
  * (pr_waste_can_be_cleared). */
-int pr_dead_end(const Position *s) {
+static int pr_dead_end(const Position *s) {
     if (s->redeals || !s->count[WASTE]) return 0;
     int top = RANK(TOP(s, WASTE)), counts[14] = {0};
     for (int i = 0; i < s->count[STOCK]; i++) counts[RANK(s->cards[STOCK][i])]++;
@@ -200,7 +204,7 @@ int pr_dead_end(const Position *s) {
 
 /* Precedence's canonical key (PrecedenceKnowledge.canonical_key: suits never matter): redeals left, the
  * foundation sizes, and the ranks of the stock and of the waste.  Written at buf; its length. */
-int pr_key(const Position *s, uint8_t *buf) {
+static int pr_key(const Position *s, uint8_t *buf) {
     int k = 0, i;
     buf[k++] = (uint8_t)s->redeals;
     for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->count[FOUNDATION + i];
@@ -210,3 +214,33 @@ int pr_key(const Position *s, uint8_t *buf) {
     for (i = 0; i < s->count[WASTE]; i++) buf[k++] = RANK(s->cards[WASTE][i]);
     return k;
 }
+
+static void pr_canonical_hash(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2) {
+    hash128(buf, pr_key(s, buf), h1, h2);
+}
+
+/* ------------------------------------------------------------------------ the family's table */
+
+static const char *pr_set_up(Position *s, int flags) {
+    (void)flags;  /* both variants play alike once set up */
+    s->ntableau = 0;
+    return NULL;
+}
+
+static const char *pr_read_fields(Position *s, const long *fields, int n) {
+    if (n != 1) return "extra: (redeals_left,)";
+    s->redeals = (int)fields[0];
+    return NULL;
+}
+
+static int pr_write_fields(const Position *s, long *fields) {
+    fields[0] = s->redeals;
+    return 1;
+}
+
+const FamilyOps precedence_ops = {
+    .name = "precedence",
+    FAMILY_FUNCTIONS(pr),
+    .playout_ends_at_dead_end = 0,
+    .positions_recur = 0,  /* every move deals, plays home or redeals: progress, never a circle */
+};

@@ -1,6 +1,7 @@
-/* Square (rule family 2), classic and free: legal moves, their effect and undo, and the solver
- * knowledge of cadogan/solver/square.py (move order, symmetric moves, the safe move, dead ends, the
- * key's head).  flags: 1 for free placement (the stock's cards placed one by one), 0 classic. */
+/* Square (rule family 2, square_ops), classic and free: legal moves, their effect and undo, and the
+ * solver knowledge of cadogan/solver/square.py (move order, symmetric moves, the safe move, dead
+ * ends, the canonical key).  flags: 1 for free placement (the stock's cards placed one by one), 0
+ * classic; the family's own fields: (gatherings left, round marks). */
 #include "core.h"
 
 #include <stdlib.h>
@@ -31,7 +32,7 @@ static int sq_deal_round(Position *s) {
 }
 
 /* The legal moves in the engine's order; their count. */
-int sq_legal_moves(const Position *s, Move *out) {
+static int sq_legal_moves(const Position *s, Move *out) {
     int k = 0, i, f, need[8];
     for (f = 0; f < 8; f++) need[f] = sq_foundation_needs(s, f);
     if (s->count[STOCK]) {
@@ -70,7 +71,7 @@ int sq_legal_moves(const Position *s, Move *out) {
 /* Plays m; 0, or -1 out of memory.  The undo entry: the cards dealt (deal), the bytes of the
  * square's snapshot (gathering), the round marks before (placement), 1 if a stock card refilled the
  * emptied pile (other moves). */
-int sq_push(Position *s, Move m) {
+static int sq_push(Position *s, Move m) {
     int32_t u = 0;
     if (m.src == DEAL_MOVE) {
         u = sq_deal_round(s);
@@ -123,7 +124,7 @@ int sq_push(Position *s, Move m) {
     return 0;
 }
 
-void sq_pop(Position *s, Move m, int32_t u) {
+static void sq_pop(Position *s, Move m, int32_t u) {
     if (m.src == DEAL_MOVE) {
         for (int j = u - 1; j >= 0; j--) {
             int p = TABLEAU + SQ_DEAL_ORDER[j];
@@ -261,6 +262,21 @@ static void sq_order_moves(const Position *s, Move *mv, int k) {
 
 /* ---------------------------------------------------------------------------- symmetric moves */
 
+/* Are piles interchangeable here, and in which mode (see SquareKnowledge.canonical_key): 0 none,
+ * 1 all twelve alike, 2 (free, while the stock lasts) the upper nine alike and the bottom three
+ * alike. */
+static int sq_symmetry_mode(const Position *s) {
+    if (!s->count[STOCK] && !s->redeals) return 1;  /* all twelve alike */
+    if (s->flags) return 2;                          /* free: upper nine alike, bottom three alike */
+    return 0;
+}
+
+/* The symmetry class of square pile i in mode `mode`: in mode 2 bottom row or not, and its round
+ * mark; else 0. */
+static int sq_pile_class(const Position *s, int mode, int i) {
+    return mode == 2 ? (((i >= 9) << 1) | ((s->received >> i) & 1)) : 0;
+}
+
 /* Are piles p and q interchangeable in symmetry mode `mode`: the same cards, and in mode 2 the same
  * row (bottom or upper) and the same round mark? */
 static int sq_same_class(const Position *s, int p, int q, int mode) {
@@ -299,7 +315,7 @@ static int sq_safe_move(const Position *s, const Move *mv, int k) {
 
 /* The moves the pruned search tries (SquareKnowledge.safe_moves, then search_moves): the safe move alone,
  * else the legal moves (reordered in place) in the search order, one of each symmetric set. */
-int sq_search_moves(const Position *s, Move *legal, int k, Move *out) {
+static int sq_search_moves(const Position *s, Move *legal, int k, Move *out) {
     int safe = sq_safe_move(s, legal, k), kept = 0;
     if (safe >= 0) { out[0] = legal[safe]; return 1; }
     sq_order_moves(s, legal, k);
@@ -375,7 +391,7 @@ static int sq_pinned_circle(const Position *s) {
  * to one (from the stock, onto an empty pile or into a bottom-row pile that can still be emptied
  * while dealing); the last card home must be alone in its pile.  Or the pinned cards ask for a
  * circle (sq_pinned_circle). */
-int sq_dead_end(const Position *s) {
+static int sq_dead_end(const Position *s) {
     if (s->redeals) return 0;
     if (sq_pinned_circle(s)) return 1;
     uint8_t last[64] = {0}, reachable[64] = {0};
@@ -399,7 +415,7 @@ int sq_dead_end(const Position *s) {
 /* ---------------------------------------------------------------------------------------- key */
 
 /* The part of a Square canonical key outside the square, ending with the symmetry mode byte. */
-int sq_key_head(const Position *s, uint8_t *buf, uint8_t mode_byte) {
+static int sq_key_head(const Position *s, uint8_t *buf, uint8_t mode_byte) {
     int k = 0, i;
     for (i = 0; i < 8; i++) buf[k++] = (uint8_t)s->count[FOUNDATION + i];
     buf[k++] = (uint8_t)s->redeals;
@@ -412,7 +428,7 @@ int sq_key_head(const Position *s, uint8_t *buf, uint8_t mode_byte) {
 
 /* Square's canonical key when no pile is interchangeable (symmetry mode 0): the head, the round
  * marks, then each pile (a class byte 0, its size, its cards) in order.  Written at buf; its length. */
-int sq_key_in_order(const Position *s, uint8_t *buf) {
+static int sq_key_in_order(const Position *s, uint8_t *buf) {
     int k = sq_key_head(s, buf, 0);
     buf[k++] = (uint8_t)(s->received & 255);
     buf[k++] = (uint8_t)(s->received >> 8);
@@ -424,3 +440,41 @@ int sq_key_in_order(const Position *s, uint8_t *buf) {
     }
     return k;
 }
+
+/* The hash of the canonical key (SquareKnowledge.canonical_key): with interchangeable piles, the
+ * head and the piles' hashes by class; else the key written out in order. */
+static void sq_canonical_hash(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2) {
+    int mode = sq_symmetry_mode(s);
+    if (!mode) { hash128(buf, sq_key_in_order(s, buf), h1, h2); return; }
+    int marks[12];
+    for (int i = 0; mode == 2 && i < 12; i++) marks[i] = sq_pile_class(s, mode, i);
+    hash_with_piles(s, buf, sq_key_head(s, buf, (uint8_t)(0x80 | mode)), 0x200u, mode == 2 ? marks : NULL, h1, h2);
+}
+
+/* ------------------------------------------------------------------------ the family's table */
+
+static const char *sq_set_up(Position *s, int flags) {
+    (void)flags;  /* any: free placement or not */
+    s->ntableau = 12;
+    return NULL;
+}
+
+static const char *sq_read_fields(Position *s, const long *fields, int n) {
+    if (n != 2) return "extra: (redeals_left, received)";
+    s->redeals = (int)fields[0];
+    s->received = (int)fields[1];
+    return NULL;
+}
+
+static int sq_write_fields(const Position *s, long *fields) {
+    fields[0] = s->redeals;
+    fields[1] = s->received;
+    return 2;
+}
+
+const FamilyOps square_ops = {
+    .name = "square",
+    FAMILY_FUNCTIONS(sq),
+    .playout_ends_at_dead_end = 1,  /* SquareKnowledge.playout_ends_at_dead_end */
+    .positions_recur = 1,           /* builds can go back and forth */
+};
