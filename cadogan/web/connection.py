@@ -9,8 +9,8 @@ connection waiting in the backlog, many times a second. Here:
 - **Head timeout**: a request line and headers must arrive within ``HEAD_SECONDS`` of the connection
   opening (or of the previous answer on a kept-alive connection), however the bytes dribble in.
   A partial head that runs out of time gets 408 ``head-timeout``; an idle connection is just closed.
-- **Connection limit**: at most ``max_connections`` connections, fewer than the file descriptors
-  the process may open (``connection_limit``), so accepting never runs out of them. A connection
+- **Connection limit**: at most ``max_connections`` connections, enough fewer than the file
+  descriptors the process may open (``connection_limit``) that accepting never runs out of them. A connection
   beyond the limit closes the one that has waited longest for its request head; when every
   connection is busy with a request, the newcomer is closed instead.
 - **Protocol errors** (a request h11 cannot parse) get 400 ``malformed-request`` as JSON with the
@@ -39,11 +39,16 @@ log = logging.getLogger("cadogan.web")
 HEAD_SECONDS = 10.0
 KEEP_ALIVE_SECONDS = 5
 MAX_CONNECTIONS = 1000
-FD_RESERVE = 64  # descriptors kept for the games file, the solver's workers, static files, the log
+# asyncio accepts up to BACKLOG connections at each turn of its loop, and closes the ones they push out
+# a turn or two later, so 3 x BACKLOG descriptors are kept free beyond FD_RESERVE (the games file, the
+# solver's workers, static files, the log); BACKLOG is also the kernel's queue of connections not yet
+# accepted.
+BACKLOG = 32
+FD_RESERVE = 64
 LOG_EVERY = 10.0
 
 
-def connection_limit(reserve: int = FD_RESERVE, most: int = MAX_CONNECTIONS) -> int:
+def connection_limit(reserve: int = FD_RESERVE + 3 * BACKLOG, most: int = MAX_CONNECTIONS) -> int:
     """How many connections to hold at once: ``most``, or fewer so that ``reserve`` file descriptors
     stay free for everything else (at least 8).
 
@@ -192,7 +197,7 @@ def serve(app: Any, host: str, port: int, max_connections: int | None = None,
     import uvicorn
 
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_keep_alive=KEEP_ALIVE_SECONDS,
-                            http=guarded_protocol(max_connections, head_seconds))
+                            backlog=BACKLOG, http=guarded_protocol(max_connections, head_seconds))
 
     class Server(uvicorn.Server):
         async def serve(self, sockets: Any = None) -> None:
