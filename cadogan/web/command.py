@@ -27,9 +27,9 @@ def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise BadInput(f"port {args.port} is out of range: use 1..65535")
     _check_host_text(args.host)
-    _check_port_free(args.host, args.port)
     if args.db:
         _check_directory(args.db)
+    _check_port_free(args.host, args.port)
     from cadogan.store import Store, default_path
     from cadogan.web.app import make_app
     from cadogan.web.security import host_names
