@@ -9,6 +9,11 @@ as the server answers, in blocks of ``--seconds``/``--rounds`` seconds that alte
   (Square free, undecided within the budget, so each request is a real search of ``--budget``
   seconds); at the end of a block they hang up, and the server stops their searches.
 
+With ``--idle N`` (issue 36) a third side, *idle*: the players while N more connections are held
+open doing nothing useful, half of them silent and half dribbling a request head one byte every
+0.5 s (each reopened when the server closes it); the summary prints the ratio of the players'
+p50 and p95 latency with them to alone.
+
 Alternating blocks keep a machine whose other load changes from favouring one side. Prints
 requests/s and p50/p95/p99 latency of the moves on each side, the solution requests' outcomes, and
 whether moves' p95 stayed within 2x of the players alone (exit 1 if not). Bounded: at most
@@ -16,6 +21,7 @@ whether moves' p95 stayed within 2x of the players alone (exit 1 if not). Bounde
 
     python3 bench/load.py                       # 12 players, 4 solution clients, 3 rounds of 5 + 5 s
     python3 bench/load.py --seconds 6 --rounds 2 --players 4 --solvers 2
+    python3 bench/load.py --solvers 0 --idle 300  # alone against 300 idle and dribbling connections
 """
 
 from __future__ import annotations
@@ -114,6 +120,45 @@ def solver_client(port: int, game_ids: list[str], budget: float, stop: float, ou
             conn.close()
 
 
+def idle_clients(port: int, count: int, stop: float, reopened: list[int]) -> None:
+    """Hold ``count`` connections until ``stop``: even ones silent, odd ones dribbling a request head a
+    byte every 0.5 s; one the server closes is opened again (counted in ``reopened``)."""
+    head = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"y" * 10_000
+
+    def connect() -> socket.socket | None:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=5)
+        except OSError:
+            return None
+
+    socks = [connect() for _ in range(count)]
+    sent = [0] * count
+    while time.monotonic() < stop:
+        for k in range(count):
+            sock = socks[k]
+            try:
+                if sock is None:
+                    raise OSError("closed")
+                if k % 2:
+                    sock.send(head[sent[k]:sent[k] + 1])
+                    sent[k] += 1
+                else:
+                    sock.setblocking(False)
+                    if sock.recv(1) == b"":  # the server closed the silent one
+                        raise OSError("closed")
+            except BlockingIOError:
+                pass
+            except OSError:
+                if sock is not None:
+                    sock.close()
+                socks[k], sent[k] = connect(), 0
+                reopened[0] += 1
+        time.sleep(0.5)
+    for sock in socks:
+        if sock is not None:
+            sock.close()
+
+
 def percentiles(values: list[float]) -> dict[str, float]:
     """p50/p95/p99 of ``values`` (seconds) in milliseconds."""
     if len(values) < 2:
@@ -123,10 +168,15 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 def block(port: int, games: list[str], solver_games: list[list[str]], args: argparse.Namespace, seed: int,
-          latencies: list[float], outcomes: list[str]) -> float:
+          latencies: list[float], outcomes: list[str], idle: int = 0, reopened: list[int] | None = None) -> float:
     """One block of ``args.seconds / args.rounds`` seconds; the players' time."""
     per_player: list[list[float]] = [[] for _ in games]
     stop = time.monotonic() + args.seconds / args.rounds
+    holder = None
+    if idle:
+        holder = threading.Thread(target=idle_clients, args=(port, idle, stop + 1.0, reopened if reopened else [0]))
+        holder.start()
+        time.sleep(1.0)  # the idle connections are open before the players start
     threads = [threading.Thread(target=player, args=(port, g, stop, args.moves, seed + k, per_player[k]))
                for k, g in enumerate(games)]
     threads += [threading.Thread(target=solver_client, args=(port, ids, args.budget, stop, outcomes))
@@ -139,6 +189,8 @@ def block(port: int, games: list[str], solver_games: list[list[str]], args: argp
     elapsed = time.monotonic() - started
     for thread in threads[len(games):]:
         thread.join()
+    if holder is not None:
+        holder.join()
     latencies.extend(x for moves in per_player for x in moves)
     time.sleep(0.5)  # the searches of the clients that hung up stop before the next block
     return elapsed
@@ -156,10 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="blocks per side, alternating (default 3)")
     parser.add_argument("--moves", type=int, default=2000, help="at most this many moves per player and block")
     parser.add_argument("--budget", type=float, default=2.0, help="seconds of each solution search")
+    parser.add_argument("--idle", type=int, default=0, help="idle and dribbling connections of the idle side (0: none)")
     args = parser.parse_args(argv)
     if not (0 < args.seconds <= 120 and 0 < args.players <= 50 and 0 <= args.solvers <= 16 and 0 < args.moves
-            and 0 < args.rounds <= 20 and args.budget > 0):
-        parser.error("--seconds 1..120, --players 1..50, --solvers 0..16, --rounds 1..20, --moves > 0, --budget > 0")
+            and 0 < args.rounds <= 20 and args.budget > 0 and 0 <= args.idle <= 2000):
+        parser.error("--seconds 1..120, --players 1..50, --solvers 0..16, --rounds 1..20, --moves > 0, --budget > 0, "
+                     "--idle 0..2000")
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         server = start_server(port, os.path.join(tmp, "load.sqlite3"))
@@ -171,14 +225,17 @@ def main(argv: list[str] | None = None) -> int:
             solver_games = [[setup.call("POST", "/api/games", {"game": "square", "variant": "free",
                                                                "deal": 5000 + c * 100 + k})[2]["id"]
                              for k in range(per_client)] for c in range(args.solvers)]
-            sides: dict[str, tuple[list[float], list[float]]] = {"alone": ([], []), "solving": ([], [])}
+            names = ["alone", "solving"] + (["idle"] if args.idle else [])
+            sides: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in names}
             outcomes: list[str] = []
+            reopened = [0]
             for r in range(args.rounds):
-                for side in ("alone", "solving"):
+                for side in names:
                     latencies, times = sides[side]
                     times.append(block(port, games, solver_games if side == "solving" else [], args, 100 * r,
-                                       latencies, outcomes))
+                                       latencies, outcomes, idle=args.idle if side == "idle" else 0, reopened=reopened))
             alone, loaded = (summary(sides[s][0], sum(sides[s][1])) for s in ("alone", "solving"))
+            held = summary(*sides["idle"][:1], sum(sides["idle"][1])) if args.idle else None
             loaded["solutions"] = {o: outcomes.count(o) for o in sorted(set(outcomes))}
         finally:
             server.terminate()
@@ -189,6 +246,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:22} {result['moves']:6d} moves  {result['rps']:7.1f} req/s  p50 {result['p50']:6.1f} ms  "
               f"p95 {result['p95']:6.1f} ms  p99 {result['p99']:6.1f} ms")
     print(f"solution requests: {loaded['solutions']}")
+    if held is not None:
+        print(f"{'moves + ' + str(args.idle) + ' idle':22} {held['moves']:6d} moves  {held['rps']:7.1f} req/s  "
+              f"p50 {held['p50']:6.1f} ms  p95 {held['p95']:6.1f} ms  p99 {held['p99']:6.1f} ms")
+        print(f"moves' latency with {args.idle} idle and dribbling connections / without: "
+              f"p50 {held['p50'] / alone['p50']:.2f}x, p95 {held['p95'] / alone['p95']:.2f}x "
+              f"({reopened[0]} connections closed by the server and reopened)")
     ratio = loaded["p95"] / alone["p95"]
     print(f"moves' p95 with solutions / without: {ratio:.2f}x ({'within' if ratio <= 2 else 'BEYOND'} the 2x bound)")
     return 0 if ratio <= 2 else 1

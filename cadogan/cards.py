@@ -37,6 +37,7 @@ _MASK64 = (1 << 64) - 1
 MAX_DEAL = 1 << 64
 RANDOM_DEALS = 10**9  # random deals are drawn below this: short enough to read out and share
 _DEAL_TEXT = re.compile(r"-?[0-9]+", re.ASCII)
+_DEAL_DIGITS = len(str(MAX_DEAL))
 
 
 def make_card(rank: int, suit: int) -> Card:
@@ -136,10 +137,10 @@ def parse_deal(deal: object) -> int:
         raise BadInput(f"deal number must be an integer, not {deal!r}", "bad-deal", deal=str(deal))
     if isinstance(deal, str):
         text = deal.strip()
-        if not _DEAL_TEXT.fullmatch(text):
+        if not _DEAL_TEXT.fullmatch(text) or text.startswith("-") and not text.strip("-0"):  # "-0" too
             raise BadInput(f"deal number must be an integer from 0 to 2^64-1, not {deal!r}", "bad-deal", deal=deal)
-        if len(text.lstrip("-0")) > 20:  # out of range, and int() refuses text of over 4,300 digits
-            raise BadInput(f"deal number {text[:24]}… is out of range: it must be from 0 to 2^64-1",
+        if len(text.lstrip("-0")) > _DEAL_DIGITS:  # before int(): Python refuses numbers of over 4,300 digits
+            raise BadInput(f"deal number {text[:30]}... is out of range: it must be from 0 to 2^64-1",
                            "deal-out-of-range", deal=text[:30])
         deal = int(text)
     if not isinstance(deal, int):

@@ -38,6 +38,7 @@ BAD_INPUT_CODES: dict[str, tuple[str, ...]] = {
     "unknown-game": ("game",), "unknown-variant": ("game", "variant"), "bad-deal": ("deal",),
     "deal-out-of-range": ("deal",), "bad-move": ("move",), "bad-pile": ("pile",), "bad-card": ("card",),
     "bad-position": ("detail",), "bad-record": (), "nothing-to-undo": (), "nothing-to-redo": (),
+    "game-too-long": ("limit",),  # the game has cadogan.history.MAX_MOVES moves: no more
     "bad-input": (),  # any other input a command refuses (files, options): the message says what
 }
 

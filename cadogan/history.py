@@ -10,12 +10,20 @@
 ['deal']
 >>> _ = h.redo(); h.can_redo(), len(h.state.move_stack)
 (False, 3)
+
+A game is at most ``MAX_MOVES`` moves long (docs/rules.md, "How long a game may be"): a move beyond
+is refused (``game-too-long``); undo, redo and restart still work.
 """
 
 from __future__ import annotations
 
 from cadogan.errors import BadInput
 from cadogan.games.base import Move, State
+
+#: Moves a game may hold. A won game takes a few hundred; without a bound, moving a card back and forth
+#: (British Square's ``t1>t15``, ``t15>t1``) grows a game without end, and each move's save and answer
+#: with it.
+MAX_MOVES = 5000
 
 
 class History:
@@ -26,7 +34,11 @@ class History:
         self.redo_stack: list[Move] = list(redo or [])
 
     def play(self, move: Move | str) -> Move:
-        """Make a checked move (IllegalMove says why not); the redo line is forgotten."""
+        """Make a checked move (IllegalMove says why not); the redo line is forgotten. BadInput
+        ``game-too-long`` when the game already has ``MAX_MOVES`` moves."""
+        if len(self.state.move_stack) >= MAX_MOVES:
+            raise BadInput(f"this game has {MAX_MOVES} moves, the most a game may have: undo or restart to play on",
+                           "game-too-long", limit=str(MAX_MOVES))
         played = self.state.play(move)
         if self.redo_stack and self.redo_stack[0] == played:
             self.redo_stack.pop(0)

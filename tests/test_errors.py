@@ -200,7 +200,18 @@ BAD_INPUTS = [
     ("bad-record", lambda: games.parse_record("precedence"), {}),
     ("nothing-to-undo", lambda: History(games.load("square")).undo(), {}),
     ("nothing-to-redo", lambda: History(games.load("square")).redo(), {}),
+    ("game-too-long", lambda: _too_long().play("t4>t1"), {"limit": "5000"}),
 ]
+
+
+def _too_long() -> History:
+    """A British Square game of 5,000 moves: one card moved back and forth (t4>t1, t1>t4)."""
+    from cadogan.history import MAX_MOVES
+
+    history = History(games.load("british-square", "columns", 29))
+    for i in range(MAX_MOVES):
+        history.play("t4>t1" if i % 2 == 0 else "t1>t4")
+    return history
 
 
 @pytest.mark.parametrize("code,cause,fields", BAD_INPUTS, ids=[f"{b[0]}-{i}" for i, b in enumerate(BAD_INPUTS)])
@@ -262,3 +273,16 @@ def test_every_illegal_move_on_random_positions_has_a_catalogue_code(game_id, va
             with pytest.raises((IllegalMove, BadInput)) as err:
                 state.copy().play(move)
             assert err.value.code == reason.code and err.value.code in CODES
+
+
+def test_a_game_at_its_length_limit_still_undoes_redoes_and_restarts():
+    history = _too_long()
+    with pytest.raises(BadInput) as err:
+        history.play("t4>t1")
+    assert err.value.code == "game-too-long" and len(history.state.move_stack) == 5000
+    history.undo()
+    history.play("t1>t4")  # the last move again: under the limit once more
+    history.undo()
+    history.redo()
+    history.restart()
+    assert not history.state.move_stack and len(history.redo_stack) == 5000

@@ -58,7 +58,9 @@ def pile_name(code: int) -> str:
     raise ValueError(f"no pile has code {code}")
 
 
-_PILE_RE = re.compile(r"^(s|w|f(\d+)|t(\d+))$")
+# ASCII digits only (as deal numbers): "t\u0661" is not t1; at most 2 of them, so int() never sees
+# a number of thousands of digits.
+_PILE_RE = re.compile(r"^(s|w|f([0-9]{1,2})|t([0-9]{1,2}))$", re.ASCII)
 
 
 def parse_pile(text: str) -> int:

@@ -26,9 +26,10 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise BadInput(f"port {args.port} is out of range: use 1..65535")
+    _check_host_text(args.host)
+    if args.db:
+        _check_directory(args.db)
     _check_port_free(args.host, args.port)
-    import uvicorn
-
     from cadogan.store import Store, default_path
     from cadogan.web.app import make_app
     from cadogan.web.security import host_names
@@ -58,8 +59,34 @@ def run_serve(args: argparse.Namespace) -> int:
     web_log.addHandler(handler)
     web_log.setLevel(logging.INFO)
     web_log.propagate = False
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", timeout_keep_alive=5)
+    from cadogan.web.connection import serve
+
+    serve(app, args.host, args.port)
     return 0
+
+
+def _check_host_text(host: str) -> None:
+    """A host name or address must be text a resolver can take (IDNA or ASCII), else BadInput.
+
+    >>> _check_host_text("127.0.0.1"); _check_host_text("\\udcff")  # the byte 0xff of a command line
+    Traceback (most recent call last):
+    cadogan.errors.BadInput: cannot listen on \\xff: not a host name or address
+    """
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        shown = host.encode("utf-8", "surrogateescape").decode("ascii", "backslashreplace")
+        raise BadInput(f"cannot listen on {shown}: not a host name or address") from None
+
+
+def _check_directory(path: str) -> None:
+    """The games file's directory must exist (as ``survey`` asks of its database): a typo in --db
+    is not silently made into new directories."""
+    import os
+
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise BadInput(f"cannot create the games database {path!r}: no directory {directory!r}")
 
 
 def is_loopback(host: str) -> bool:

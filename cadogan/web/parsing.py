@@ -40,7 +40,8 @@ async def read_json_object(request: Request, required: bool = True, seconds: flo
             raise ApiError(400, "request body is empty: send a JSON object", "malformed-body")
         return {}
     try:
-        value = json.loads(bytes(body).decode("utf-8"), parse_constant=_reject_constant)
+        value = json.loads(bytes(body).decode("utf-8"), parse_constant=_reject_constant,
+                           parse_int=_bounded_int)
     except UnicodeDecodeError:
         raise ApiError(400, "request body is not UTF-8 text", "malformed-body") from None
     except (ValueError, RecursionError) as err:
@@ -52,6 +53,17 @@ async def read_json_object(request: Request, required: bool = True, seconds: flo
 
 def _too_large() -> ApiError:
     return ApiError(413, f"request body is too large (at most {MAX_BODY} bytes)", "body-too-large")
+
+
+MAX_NUMBER_DIGITS = 4000  # below Python's own limit on int() (4,300 digits)
+
+
+def _bounded_int(text: str) -> int:
+    """A JSON integer, its length bounded before int(): Python refuses over 4,300 digits with a
+    message about its own settings that means nothing to a client."""
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a number in the body is too long (at most {MAX_NUMBER_DIGITS:,} digits)")
+    return int(text)
 
 
 def _reject_constant(name: str) -> Any:

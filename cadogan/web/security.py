@@ -13,8 +13,14 @@
   allowing scripts only from this server's files (no inline script; eval is allowed for the browser
   tests' Playwright; inline style is allowed, the board sets sizes in style attributes), ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``,
   ``Referrer-Policy: no-referrer``.
-- **Player**: each browser gets an unguessable id in an HttpOnly, SameSite=Strict cookie
-  (``cadogan_player``); the app finds it in ``request.state.player``.
+- **Framing**: a request with both ``Content-Length`` and ``Transfer-Encoding`` is refused (400
+  ``malformed-request``) and its connection closed (RFC 9112 section 6.1): a proxy in front may
+  have read its body otherwise, and what follows on the connection cannot be trusted.
+- **Player**: each browser gets an unguessable id in an HttpOnly, SameSite=Lax cookie
+  (``cadogan_player``); the app finds it in ``request.state.player``. Lax, not Strict: a shared deal
+  link opened from mail or chat (a cross-site navigation) must reach the player's own games and
+  statistics, not mint a new player. Writes stay guarded by the Origin check above (and Lax never
+  sends the cookie with a cross-site POST).
 """
 
 from __future__ import annotations
@@ -120,7 +126,7 @@ class Guard:
                 extra = list(SECURITY_HEADERS)
                 if new_player and refusal is None:
                     extra.append((b"set-cookie", (f"{PLAYER_COOKIE}={player}; Path=/; Max-Age={PLAYER_AGE}; "
-                                                  "HttpOnly; SameSite=Strict").encode()))
+                                                  "HttpOnly; SameSite=Lax").encode()))
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             if broken:
                 return
@@ -132,15 +138,20 @@ class Guard:
 
         if refusal is not None:
             status, body = refusal
+            closing = [(b"connection", b"close")] if status == 400 else []
             await send_guarded({"type": "http.response.start", "status": status,
                                 "headers": [(b"content-type", b"application/json"),
-                                            (b"content-length", str(len(body)).encode())]})
+                                            (b"content-length", str(len(body)).encode()), *closing]})
             await send_guarded({"type": "http.response.body", "body": body})
             return
         await self.app(scope, receive, send_guarded)
 
     def refusal(self, method: str, headers: dict[str, str]) -> tuple[int, bytes] | None:
-        """(status, body) of the 403 for a request from elsewhere, or None to let it through."""
+        """(status, body) of the 403 for a request from elsewhere (or the 400 of an ambiguous body
+        framing), or None to let it through."""
+        if "content-length" in headers and "transfer-encoding" in headers:
+            return error_body(400, "refused: a request may not have both Content-Length and Transfer-Encoding",
+                              "malformed-request")
         host = headers.get("host", "").lower()
         if self.hosts is not None and host not in self.hosts:
             return error_body(403, "refused: this request names another host than this server", "forbidden",

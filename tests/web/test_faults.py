@@ -268,12 +268,10 @@ def test_the_front_end_has_no_inline_script_the_policy_would_block():
 
 # --- 6. other hosts warned of; each browser its own player -----------------------------------------------
 def test_listening_beyond_this_computer_warns_and_prints_the_real_urls(monkeypatch, capsys, tmp_path, port_factory):
-    import uvicorn
-
-    from cadogan.web import command
+    from cadogan.web import command, connection
 
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options))
+    monkeypatch.setattr(connection, "serve", lambda app, host, port, **options: seen.update(host=host, port=port))
     port = port_factory()
     command.run_serve(argparse.Namespace(host="0.0.0.0", port=port, db=str(tmp_path / "g.sqlite3"), open=False))
     err = capsys.readouterr().err
@@ -289,7 +287,7 @@ def test_each_browser_is_its_own_player(tmp_path):
     with TestClient(app) as alice, TestClient(app) as bob:
         first = alice.post("/api/games", json={"game": "precedence", "deal": 1})
         cookie = first.headers["set-cookie"]
-        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
         assert len(alice.cookies["cadogan_player"]) == 32
         alice.post(f"/api/games/{first.json()['id']}/moves", json={"move": "deal"})
         assert "set-cookie" not in alice.get("/api/stats").headers  # the player is known now

@@ -1,5 +1,9 @@
 """10,000+ hostile requests against a real ``cadogan serve`` (issue 20): malformed JSON, huge bodies, bad
-headers, path traversal, hang-ups. Never a 5xx, never a traceback in the log, the store intact."""
+headers, path traversal, hang-ups. Never a 5xx, never a traceback in the log, the store intact.
+
+Issue 36 added lone surrogates, numbers past Python's 4,300-digit int() limit, non-ASCII digits in
+pile numbers, deals and budgets, ``"-0"``, and ambiguous framing; ``test_client_text_*`` checks each
+answer's status and code."""
 
 from __future__ import annotations
 
@@ -20,14 +24,21 @@ PATHS = ["/", "/static/app.js", "/static/../../../../etc/passwd", "/static/%2e%2
          "/static/%00", "/api/games/..%2f..%2f", "/api/games/%00/moves", "/api/stats", "/api/daily",
          "/api/games/{gid}", "/api/games/{gid}/hint?budget={budget}", "/api/games/{gid}/solution?budget={budget}",
          "/api/games/{gid}/solution/position?step={step}", "/api/../../etc/passwd", "/" + "a" * 5000,
-         "/api/games/" + "%ff" * 50, "/api/games/{gid}/undo", "/api/games/{gid}/redo", "/api/games/{gid}/restart"]
-BUDGETS = ["abc", "nan", "inf", "-1", "0", "1e309", "0.01", "99", "", "%00", "0.05"]
+         "/api/games/" + "%ff" * 50, "/api/games/{gid}/undo", "/api/games/{gid}/redo", "/api/games/{gid}/restart",
+         "/api/games/{gid}/line?from=0&step=1&moves=t" + "1" * 5000 + ">f1", "/api/games/{gid}/line?from=0&step=1&moves=s>t%D9%A1",
+         "/api/games/{gid}/line?from=" + "9" * 5000 + "&step=0&moves="]
+BUDGETS = ["abc", "nan", "inf", "-1", "0", "1e309", "0.01", "99", "", "%00", "0.05", "%D9%A1", "1" * 5000,
+           "%ED%A0%80"]
 STEPS = ["-1", "x", "1.5", "9" * 30, "", "0", "\u0661"]
 BODIES = [b"", b"{", b"[]", b"null", b'{"game": 5}', b'{"game": "square", "deal": "\xd9\xa1\xd9\xa2"}',
           b'{"game": "square", "deal": 1e999}', b'{"move": ' + b"[" * 3000 + b"]" * 3000 + b"}",
           b'{"move": "x>y"}', b'{"move": "deal"}', b'{"move": "t1>f1"}', b'{"move": "\\u0000"}', b"\xff\xfe" * 50,
           b'{"game": "square", "variant": {"$gt": ""}}', b'{"game": "precedence", "daily": "yes"}',
-          b'{"game": "precedence", "winnable": true}', b'{"a":' * 2000 + b"1" + b"}" * 2000, b"x" * 20000]
+          b'{"game": "precedence", "winnable": true}', b'{"a":' * 2000 + b"1" + b"}" * 2000, b"x" * 20000,
+          b'{"game": "\\ud800"}', b'{"move": "\\udfff"}', b'{"game": "square", "variant": "\\ud800x"}',
+          b'{"game": "square", "deal": "\\ud800"}', b'{"game": "square", "deal": "' + b"1" * 5000 + b'"}',
+          b'{"game": "square", "deal": ' + b"7" * 5000 + b"}", b'{"game": "square", "deal": "-0"}',
+          b'{"move": "s>t\\u0661"}', b'{"move": "t' + b"1" * 90 + b'>f1"}']
 
 
 def hostile(rng: random.Random, host: str, gid: str) -> tuple[bytes, bool]:
@@ -48,6 +59,7 @@ def hostile(rng: random.Random, host: str, gid: str) -> tuple[bytes, bool]:
                               [f"Host: {host}", "Origin: http://evil.example"], [f"Host: {host}", "Origin: null"],
                               [f"Host: {host}", f"Origin: https://{host}"], [f"Host: {host}", "X: " + "y" * 70000],
                               [f"Host: {host}", "Transfer-Encoding: chunked", "Content-Length: 5"],
+                              [f"Host: {host}", "Content-Length: 5", "Transfer-Encoding: chunked"],
                               [f"Host: {host}", "Cookie: cadogan_player=" + "A" * 32 + "; cadogan_player=../../x"],
                               [f"Host: {host}", "Upgrade: websocket", "Connection: Upgrade"]])
         head = f"{method} {path} HTTP/1.1\r\n" + "\r\n".join(headers) + "\r\n\r\n"
@@ -135,3 +147,47 @@ def test_ten_thousand_hostile_requests_give_no_5xx_no_traceback_and_an_intact_st
     print(f"{sent} requests: {dict(statuses)}; log {len(log)} characters")
     assert statuses["none"] < sent // 3  # most requests were answered (hang-ups are not)
     assert json.dumps(dict(statuses))
+
+
+# --- issue 36: what clients send that once gave a 500 ------------------------------------------------
+CLIENT_TEXT = [  # (method, path, body, status, code)
+    ("POST", "/api/games", b'{"game": "\\ud800"}', 422, "unknown-game"),
+    ("POST", "/api/games", b'{"game": "square", "variant": "\\udfff"}', 422, "unknown-variant"),
+    ("POST", "/api/games", b'{"game": "square", "deal": "\\ud800"}', 422, "bad-deal"),
+    ("POST", "/api/games", b'{"game": "square", "deal": "' + b"1" * 5000 + b'"}', 422, "deal-out-of-range"),
+    ("POST", "/api/games", b'{"game": "square", "deal": "-0"}', 422, "deal-out-of-range"),
+    ("POST", "/api/games", b'{"game": "square", "deal": ' + b"7" * 5000 + b"}", 400, "malformed-body"),
+    ("POST", "/api/games/{gid}/moves", b'{"move": "\\ud800"}', 422, "bad-move"),
+    ("POST", "/api/games/{gid}/moves", b'{"move": "s>t\\u0661"}', 422, "bad-pile"),
+    ("GET", "/api/games/{gid}/line?from=0&step=1&moves=t" + "1" * 5000 + ">f1", b"", 422, "bad-pile"),
+    ("GET", "/api/games/{gid}/hint?budget=%D9%A1", b"", 400, "bad-parameter"),
+    ("GET", "/api/games/{gid}/hint?budget=" + "1" * 5000, b"", 400, "bad-parameter"),
+    ("GET", "/api/games/{gid}/solution?budget=%D9%A1", b"", 400, "bad-parameter"),
+]
+
+
+def test_client_text_that_once_gave_a_500_gets_a_4xx_with_its_code(tmp_path):
+    from starlette.testclient import TestClient
+
+    from cadogan.store import Store
+    from cadogan.web.app import make_app
+
+    with TestClient(make_app(Store(str(tmp_path / "g.sqlite3"))), raise_server_exceptions=False) as client:
+        gid = client.post("/api/games", json={"game": "british-square", "variant": "piles", "deal": 42}).json()["id"]
+        for method, path, body, status, code in CLIENT_TEXT:
+            answer = client.request(method, path.format(gid=gid), content=body or None,
+                                    headers={"Content-Type": "application/json"})
+            assert (answer.status_code, answer.json()["code"]) == (status, code), (path[:60], body[:60], answer.text[:200])
+        assert client.get(f"/api/games/{gid}").json()["moves"] == []  # s>t\u0661 was not stored as s>t1
+
+
+def test_an_error_echoing_a_lone_surrogate_gives_it_back_exactly(tmp_path):
+    from starlette.testclient import TestClient
+
+    from cadogan.store import Store
+    from cadogan.web.app import make_app
+
+    with TestClient(make_app(Store(str(tmp_path / "g.sqlite3"))), raise_server_exceptions=False) as client:
+        answer = client.post("/api/games", content=b'{"game": "x\\ud800y"}', headers={"Content-Type": "application/json"})
+    assert answer.status_code == 422 and answer.content.isascii()
+    assert json.loads(answer.content)["game"] == "x\ud800y"

@@ -56,3 +56,21 @@ def test_the_game_survives_kill_9_and_a_restart(server_factory, tmp_path):
     assert after["position"] == game["position"] and after["moves"] == ["deal"] * 4 and after["redo"] == ["deal"]
     status, stats = again.request("GET", "/api/stats")
     assert status == 200 and stats[0]["played"] == 1
+
+
+def test_a_host_that_is_not_text_is_one_line_on_stderr_and_exit_2(tmp_path):
+    import os
+
+    out = subprocess.run([os.fsencode(sys.executable), b"-m", b"cadogan.cli", b"serve", b"--host", b"\xff", b"--db",
+                          os.fsencode(tmp_path / "g.sqlite3")], capture_output=True, timeout=60)
+    assert out.returncode == 2 and b"Traceback" not in out.stderr
+    assert out.stderr == b"cadogan: cannot listen on \\xff: not a host name or address\n"
+
+
+def test_a_games_file_in_a_missing_directory_is_refused_like_surveys(tmp_path):
+    missing = tmp_path / "no" / "such" / "games.sqlite3"
+    out = subprocess.run([sys.executable, "-m", "cadogan.cli", "serve", "--db", str(missing)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert out.stderr.startswith("cadogan: cannot create the games database") and "no directory" in out.stderr
+    assert not (tmp_path / "no").exists()
