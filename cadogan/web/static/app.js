@@ -106,6 +106,8 @@ function bindControls() {
   click("stats", () => { closeMenu(); showStats(); });
   click("rules", () => { closeMenu(); showRules(); });
   click("settings", () => { closeMenu(); $("settings-dialog").showModal(); });
+  // On a phone the menu is a popup: any action in it closes it (it would cover the solution's buttons).
+  $("more").addEventListener("click", (event) => { if (event.target.closest("button")) closeMenu(); });
   click("menu", () => { const m = $("more"); m.hidden = !m.hidden; $("menu").setAttribute("aria-expanded", String(!m.hidden)); });
   click("lang", () => switchLanguage(getLang() === "ru" ? "en" : "ru"));
   $("set-lang").addEventListener("change", () => switchLanguage($("set-lang").value));

@@ -6,6 +6,7 @@ import { getLang, rulesHtml, setLang, translatePage } from "./i18n.js";
 import { render } from "./view.js";
 import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
+import { retextVerdicts } from "./verdict.js";
 
 export const THEMES = ["green", "blue", "red", "grey"];
 export const BACKS = ["red", "blue", "green", "black"];
@@ -64,6 +65,7 @@ export function switchLanguage(lang) {
   translatePage();
   applySettings();
   $("message").textContent = "";
+  retextVerdicts();
   render();
   refreshStatsLine();
   fillVariantOdds();
@@ -71,5 +73,8 @@ export function switchLanguage(lang) {
 
 export function showRules() {
   $("rules-body").innerHTML = rulesHtml(app.game ? app.game.game : "british-square");
-  $("rules-dialog").showModal();
+  const dialog = $("rules-dialog");
+  dialog.showModal();
+  $("rules-title").focus();  // not the Close button at the foot: the rules are read from the top
+  dialog.scrollTop = 0;
 }

@@ -25,7 +25,7 @@ const OPTIONAL = new Set(["undos", "dailyPlayed", "dailyWon"]);
 export function statsTable(rows) {
   if (!rows.length) return `<p>${t("noStats")}</p>`;
   const present = COLUMNS.filter(([key, get]) => !OPTIONAL.has(key) || rows.some((r) => get(r) !== "—"));
-  const head = `<th scope="col"></th>` + present.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
+  const head = `<th scope="col">${t("game")}</th>` + present.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
   const body = rows.map((r) => {
     const current = app.game && r.game === app.game.game && r.variant === app.game.variant ? ' class="current"' : "";
     const cells = present.map(([k, get]) => `<td data-label="${t(k)}">${get(r)}</td>`).join("");
@@ -39,6 +39,15 @@ export async function showStats() {
     $("stats-body").innerHTML = statsTable(await api("GET", "/api/stats"));
   } catch (err) { $("stats-body").textContent = err.message; }
   $("stats-dialog").showModal();
+  fitStatsTable($("stats-body"));
+}
+
+/** A table wider than its dialog becomes one card per variant (as on a phone): no column is cut. */
+export function fitStatsTable(box) {
+  const table = box.querySelector("table.stats");
+  if (!table) return;
+  table.classList.remove("as-cards");
+  if (table.scrollWidth > box.clientWidth + 1) table.classList.add("as-cards");
 }
 
 export async function refreshStatsLine() {
