@@ -368,3 +368,56 @@ def test_a_variant_never_won_is_flagged_and_its_odds_stay_in_view_on_a_phone(bro
     page.wait_for_function("document.getElementById('variant-odds').textContent.startsWith('9,885')")
     assert page.is_hidden("#variant-odds")  # a variant often won: its odds are in the picker's options only
     context.close()
+
+
+COVERED_CORNERS = """() => {
+    const faults = [];
+    const fan = document.getElementById('board').dataset.fan;
+    for (const pile of document.querySelectorAll('#board .pile.kind-t')) {
+        const cards = [...pile.querySelectorAll('.card')];
+        for (let i = 0; i + 1 < cards.length; i++) {
+            const next = cards[i + 1].getBoundingClientRect();
+            const parts = fan === 'right' ? ['.corner', '.side-suit'] : ['.corner', '.corner-suit'];
+            for (const part of parts) {
+                const r = cards[i].querySelector(part).getBoundingClientRect();
+                const hidden = fan === 'right' ? r.right - next.left : r.bottom - next.top;
+                if (hidden > 0.5) faults.push(`${pile.dataset.pile} card ${i + 1}: ${part} ${hidden.toFixed(1)} px under the next card`);
+            }
+        }
+    }
+    return faults;
+}"""
+
+
+@pytest.mark.parametrize("key", ["british-square/piles", "british-square/columns"])
+def test_covered_cards_in_a_fan_show_their_whole_corner_index(browser, live_server, key):
+    """Issue 37 item 6: covered cards in fans showed half a corner."""
+    game_id, variant = key.split("/")
+    entry = LINES[key]
+    faults = []
+    for width, height in SIZES:
+        context, page = new_page(browser, width, height)
+        open_game(page, live_server, game_id, variant, entry["deal"], entry["line"][:entry["peak"]])
+        faults += [f"{width}x{height}: {f}" for f in page.evaluate(COVERED_CORNERS)]
+        context.close()
+    assert not faults, "\n".join(faults[:20])
+
+
+@pytest.mark.parametrize("key", ["square/classic", "british-square/piles", "precedence/king-out"])
+def test_large_cards_are_larger_where_the_height_held_them(browser, live_server, key):
+    """Issue 37 item 6: "Large cards" changed nothing at 1366x768 (75 -> 75 px)."""
+    game_id, variant = key.split("/")
+    entry = LINES[key]
+    for width, height in [(1366, 768), (1920, 1080)]:
+        widths = []
+        for large in (False, True):
+            context, page = new_page(browser, width, height, touch=False)
+            page.add_init_script(f"localStorage.setItem('cadogan.settings', JSON.stringify({{largeCards: {json.dumps(large)}}}))")
+            open_game(page, live_server, game_id, variant, entry["deal"], entry["line"][:18])
+            widths.append(page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width"))
+            assert not cut_texts(page), f"{key} at {width}x{height}, large={large}"
+            context.close()
+        normal, larger = widths
+        assert larger >= normal, (key, width, widths)
+        if normal < 0.85 * 170:  # the normal card's cap: cards held back by the height must grow
+            assert larger >= 1.08 * normal, (key, width, widths)

@@ -6,10 +6,13 @@ import { RANK_LETTERS, cardName, cardSign, getLang, rankName, rankSign, t } from
 
 const GAP = 0.12;       // gap between piles, in card widths
 const ROW_GAP = 0.14;   // gap between rows, in card widths
+const LARGE_ROW_GAP = 0.05;  // with large cards the rows close up (style.css, body.large-cards)
 const RATIO = 1.4;      // card height / width
 const BLANK = "-";      // an empty place the size of a card (a null is a narrow gap)
-const FAN_DOWN = [0.26, 0.23, 0.2, 0.18, 0.16, 0.14, 0.12];  // fan offsets tried, in card heights
-const FAN_SIDE = [0.34, 0.3, 0.27, 0.24, 0.21];             // sideways fan offsets tried, in card widths
+// Fan offsets tried: never less than a covered card's whole corner index (cards.js: rank and suit end
+// at 0.2 of the height; rank and the suit under it at 0.27 of the width), so every covered card is read.
+const FAN_DOWN = [0.26, 0.23, 0.21];   // in card heights
+const FAN_SIDE = [0.34, 0.31, 0.28];  // sideways, in card widths
 const MIN_CARD = 22;    // px: below this the table is unreadable anyway
 const MAX_CARD = { normal: 170, large: 240 };
 
@@ -138,7 +141,7 @@ function fitRows(rows, layout, position, box, fan) {
     const size = (p) => (p === null ? 0.4 : p !== BLANK && p[0] === "t" && fan === "right" ? side : 1);
     const span = (r) => r.piles.reduce((sum, p) => sum + size(p), 0) + (r.piles.length - 1) * GAP;
     const byWidth = (box.width - 4) / Math.max(...rows.map(span));
-    let units = ROW_GAP * (rows.length - 1), lines = 0;
+    let units = (box.large ? LARGE_ROW_GAP : ROW_GAP) * (rows.length - 1), lines = 0;
     for (const row of rows) {
       const fanRoom = row.kind === "grid" && fan === "down" ? (longest[row.r] - 1) * f : 0;
       units += RATIO * (1 + fanRoom);
@@ -223,7 +226,12 @@ export function renderBoard(root, game, ui) {
       el.dataset.pile = name;
       el.setAttribute("role", "gridcell");
       el.tabIndex = name === ui.focus ? 0 : -1;
-      el.setAttribute("aria-label", pileLabel(game, name));
+      // The pile's name comes from its content, a screen reader's line: an aria-label would differ from
+      // the card letters drawn on it (axe's label-content-name-mismatch).
+      const spoken = document.createElement("span");
+      spoken.className = "sr-only pile-name";
+      spoken.textContent = pileLabel(game, name);
+      el.append(spoken);
       if (name === ui.selected) el.classList.add("selected"), el.setAttribute("aria-selected", "true");
       if (targets.has(name)) el.classList.add("target");
       if (choices.has(name)) el.classList.add("choice");

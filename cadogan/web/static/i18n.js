@@ -458,11 +458,12 @@ export function cardSign(code) {
 export function gameName(id) { return GAME_NAMES[lang][id] || id; }
 export function rulesHtml(gameId) { return (RULES[lang][gameId] || "") + RULES[lang].sources; }
 
-/** Apply t() to every element with data-i18n (text) or data-i18n-label (aria-label and title). */
+/** Apply t() to every element with data-i18n (text) or data-i18n-label (aria-label and title). A button
+ * that carries its words (a .label, seen or for screen readers only) is named by them: no aria-label. */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    if (el.tagName !== "BUTTON" || !el.querySelector(".label")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
     if (el.tagName === "BUTTON") el.title = t(el.dataset.i18nLabel);
   }
   document.title = t("title");

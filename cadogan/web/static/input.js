@@ -38,7 +38,7 @@ export function attachInput(board, ctx) {
     ctx.render();
     const top = el.querySelector(".card.top");
     const card = top && top.dataset.card;
-    ctx.announce(t("picked", { card: card ? cardName(card) : t("nextStockCard"), from: el.getAttribute("aria-label").split(",")[0] }));
+    ctx.announce(t("picked", { card: card ? cardName(card) : t("nextStockCard"), from: el.querySelector(".pile-name").textContent.split(",")[0] }));
     return game;
   }
 
