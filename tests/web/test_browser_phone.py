@@ -421,3 +421,48 @@ def test_large_cards_are_larger_where_the_height_held_them(browser, live_server,
         assert larger >= normal, (key, width, widths)
         if normal < 0.85 * 170:  # the normal card's cap: cards held back by the height must grow
             assert larger >= 1.08 * normal, (key, width, widths)
+
+
+STATIC = Path(__file__).resolve().parents[2] / "cadogan" / "web" / "static"
+
+
+def test_the_page_is_installable_a_manifest_and_its_icons():
+    """Issue 37 item 10: a web app manifest and icons (a service worker needs the server's help: see
+    the integrator's note; the page keeps working without one)."""
+    import struct
+
+    manifest = json.loads((STATIC / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone" and manifest["short_name"]
+    assert '<link rel="manifest" href="/static/manifest.json">' in (STATIC / "index.html").read_text(encoding="utf-8")
+    for icon in manifest["icons"]:
+        path = STATIC / icon["src"].removeprefix("/static/")
+        data = path.read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert icon["sizes"] == f"{width}x{height}"
+        else:
+            assert data.startswith(b"<svg")
+
+
+def test_a_stopped_server_shows_a_clear_state_with_a_retry(browser, live_server):
+    """Issue 37 item 10: with the server stopped every action said "Failed to fetch" beside an old message."""
+    context, page = new_page(browser, 390, 844)
+    page.goto(f"{live_server.url}/#/precedence/king-out/5")
+    page.wait_for_selector("body[data-ready='1']")
+    page.route("**/api/**", lambda route: route.abort())  # the server is gone
+    page.click("[data-pile=s] .stack")
+    page.wait_for_selector("#offline:not([hidden])")
+    assert "not running" in page.inner_text("#offline")
+    assert "Failed" not in page.inner_text("#message") and "fetch" not in page.inner_text("#message")
+    assert not cut_texts(page, "#offline")
+    page.click("#offline-retry")  # still down: the bar stays
+    page.wait_for_timeout(300)
+    assert page.is_visible("#offline")
+    page.unroute("**/api/**")
+    page.click("#offline-retry")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#offline[hidden]", state="attached")
+    page.click("[data-pile=s] .stack")
+    page.wait_for_function("Number(document.getElementById('moves').textContent) === 1")
+    context.close()

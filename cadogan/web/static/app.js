@@ -88,6 +88,7 @@ function bindControls() {
   click("finish", finish);
   click("solution", showSolution);
   click("analysis", () => { closeMenu(); whereWrong(); });
+  click("offline-retry", retryServer);
   click("replay-first", () => replayGo(0));
   click("replay-back", () => app.replay && replayGo(app.replay.target - 1));
   click("replay-forward", () => app.replay && replayGo(app.replay.target + 1));
@@ -149,6 +150,15 @@ function refitWhenAboveChanges() {
   if (document.fonts) document.fonts.ready.then(() => render());
 }
 
+/** The server answers again: the page starts afresh on the game in progress (all of it is on the server). */
+async function retryServer() {
+  $("offline-retry").setAttribute("aria-busy", "true");
+  try {
+    await api("GET", "/api/games");
+    location.reload();
+  } catch (err) { /* still down: the bar stays */ } finally { $("offline-retry").removeAttribute("aria-busy"); }
+}
+
 function closeMenu() { $("more").hidden = true; $("menu").setAttribute("aria-expanded", "false"); }
 
 async function start() {
@@ -163,7 +173,7 @@ async function start() {
   try {
     app.catalogue = await api("GET", "/api/games");
   } catch (err) {
-    announce(err.message, "error");
+    if (err.status !== 0) announce(err.message, "error");  // offline: the bar says it, with a retry
     return;
   }
   const oddsLoaded = loadOdds();  // fetched beside the game, never delaying its first cards

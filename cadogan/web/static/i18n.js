@@ -103,6 +103,7 @@ const TEXT = {
     howMouseWaste: "Deal from the stock (D) and play the waste card; double-click sends it home. Hint (H) asks the solver.",
     howTouchWaste: "Tap the stock to deal and play the waste card; double-tap sends it home. The ? button asks the solver for a hint.",
     neverWonMark: "{variant} ⚠",
+    offlineText: "The Cadogan server is not running (start it with “cadogan serve”); your game is safe on it.", retry: "Retry",
   },
   ru: {
     title: "Кадоган", game: "Игра", variant: "Вариант", deal: "Расклад", go: "Сыграть расклад",
@@ -193,6 +194,7 @@ const TEXT = {
     howMouseWaste: "Сдавайте из колоды (D) и играйте карту сброса; двойной щелчок отправляет её на базу. Подсказка (H) спрашивает решатель.",
     howTouchWaste: "Коснитесь колоды, чтобы сдать, и играйте карту сброса; двойное касание отправляет её на базу. Кнопка ? спрашивает у решателя подсказку.",
     neverWonMark: "{variant} ⚠",
+    offlineText: "Сервер Кадогана не запущен (запустите «cadogan serve»); ваша партия сохранена на нём.", retry: "Повторить",
   },
 };
 

@@ -48,7 +48,7 @@ export function clearStaleError() {
 
 /** Say why a request failed, in the player's language. */
 export function failed(err) {
-  announce(reasonOf(err), "error");
+  announce(reasonOf(err), "error", { show: !(err && err.status === 0) });  // offline: the bar says it
 }
 
 /** The words for a failed request: an illegal move as "Cannot move: …", anything else as it is. */
