@@ -466,3 +466,21 @@ def test_a_stopped_server_shows_a_clear_state_with_a_retry(browser, live_server)
     page.click("[data-pile=s] .stack")
     page.wait_for_function("Number(document.getElementById('moves').textContent) === 1")
     context.close()
+
+
+def test_left_handed_puts_the_buttons_on_the_left_and_high_contrast_is_a_theme(browser, live_server):
+    """Issue 37 item 10: a left-handed layout and a high-contrast theme."""
+    context, page = new_page(browser, 390, 844)
+    page.add_init_script("localStorage.setItem('cadogan.settings', JSON.stringify({leftHanded: true, theme: 'contrast'}))")
+    page.goto(f"{live_server.url}/#/square/classic/3")
+    page.wait_for_selector("body[data-ready='1']")
+    toolbar, form = page.evaluate("""() => ['new', 'deal-form'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON())""")
+    assert toolbar["top"] < form["top"] and toolbar["left"] <= 8, (toolbar, form)  # the buttons first, at the left
+    page.click("#menu")
+    menu = page.evaluate("document.getElementById('more').getBoundingClientRect().toJSON()")
+    assert menu["left"] >= 0 and menu["right"] <= 390
+    assert "theme-contrast" in page.evaluate("document.body.className")
+    assert page.evaluate("getComputedStyle(document.body).getPropertyValue('--felt').trim()") == "#000"
+    page.keyboard.press("Escape")
+    assert not cut_texts(page)
+    context.close()

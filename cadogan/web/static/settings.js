@@ -8,7 +8,7 @@ import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
 import { retextVerdicts } from "./verdict.js";
 
-export const THEMES = ["green", "blue", "red", "grey"];
+export const THEMES = ["green", "blue", "red", "grey", "contrast"];
 export const BACKS = ["red", "blue", "green", "black"];
 
 export function loadSettings() {
@@ -26,6 +26,7 @@ export function applySettings() {
   body.classList.toggle("four-colour", s.fourColour);
   body.classList.toggle("no-anim", !s.animations);
   body.classList.toggle("large-cards", s.largeCards);
+  body.classList.toggle("left-handed", s.leftHanded);
   for (const theme of THEMES) body.classList.toggle(`theme-${theme}`, s.theme === theme);
   for (const back of BACKS) body.classList.toggle(`back-${back}`, s.back === back);
   for (const key of Object.keys(DEFAULTS)) {

@@ -8,7 +8,7 @@ export const SEEN_KEY = "cadogan.seen";
 export const DEFAULTS = {
   lang: null, autoPlay: "off", fourColour: false, animations: true, showTimer: true, checkVerdict: false,
   winnableOnly: false, showVerdict: true, sound: false, theme: "green", back: "red", largeCards: false,
-  replaySpeed: 700, newDifficulty: "any",
+  replaySpeed: 700, newDifficulty: "any", leftHanded: false,
 };
 
 export const app = {
