@@ -1,12 +1,16 @@
 """Debian's headless Chromium for the browser tests: where it is, its flags, one browser per module.
 
 Import ``browser`` into a test module to use it as a fixture; ``needs_chromium`` skips the module
-where Chromium is not installed.
+where Chromium is not installed; ``axe_script`` installs axe-core from npm (once) for the accessibility tests.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -25,3 +29,23 @@ def browser():
         launched = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield launched
         launched.close()
+
+
+AXE_VERSION = "4.14.1"
+AXE_DIR = Path(__file__).resolve().parent / ".axe"  # npm's folder for axe-core (ignored by git)
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """The path of axe-core's axe.min.js, installed from npm into tests/web/.axe on first use."""
+    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    npm = shutil.which("npm")
+    if not script.exists() and npm is None:
+        pytest.skip("npm is not installed: no axe-core")
+    AXE_DIR.mkdir(exist_ok=True)
+    with open(AXE_DIR / ".lock", "w") as lock:  # xdist's workers install it once, one after the other
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not script.exists():
+            subprocess.run([npm, "install", "--no-audit", "--no-fund", "--no-save", "--silent", "--prefix", str(AXE_DIR),
+                            f"axe-core@{AXE_VERSION}"], check=True, timeout=300)
+    return str(script)

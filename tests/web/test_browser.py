@@ -218,7 +218,7 @@ class Player:
     def table(self) -> dict:
         return self.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.pile')].map(
             p => [p.dataset.pile, [...p.querySelectorAll('.card')].map(c => c.dataset.card || '#').join(' ')
-                  + ' | ' + p.getAttribute('aria-label')]))""")
+                  + ' | ' + p.querySelector('.pile-name').textContent]))""")
 
     def check_clean(self) -> None:
         assert not self.errors, self.errors
@@ -287,8 +287,8 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
     # Russian: every text, the pile labels and the rules panel
     page.click("#lang")
     assert page.evaluate("document.documentElement.lang") == "ru"
-    assert page.get_attribute("#undo", "aria-label") == "Отменить"
-    assert player.pile("s").get_attribute("aria-label").startswith("Колода")
+    assert page.get_attribute("#undo", "title") == "Отменить"
+    assert player.pile("s").locator(".pile-name").text_content().startswith("Колода")
     page.click("#rules")
     assert "Две колоды" in page.inner_text("#rules-dialog")
     page.keyboard.press("Escape")
@@ -392,7 +392,7 @@ def test_a_russian_phone_held_upright_fits_the_table_and_touch_works(browser_con
     page = player.page
     player.open(f"#/square/classic/{deal}")
     assert page.evaluate("document.documentElement.lang") == "ru"  # picked from the browser's language
-    assert page.get_attribute("#hint", "aria-label") == "Подсказка"
+    assert page.get_attribute("#hint", "title") == "Подсказка"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
     touch = context.new_cdp_session(page)
@@ -578,7 +578,7 @@ def test_the_solution_replays_step_by_step_and_close_restores_the_game(browser_c
     page.keyboard.press("End")
     at(steps)
     assert "All cards are on the foundations" in page.inner_text("#replay-step")
-    labels = [player.pile(f"f{i}").get_attribute("aria-label") for i in range(1, 9)]
+    labels = [player.pile(f"f{i}").locator(".pile-name").text_content() for i in range(1, 9)]
     assert all("13 cards" in label for label in labels), labels
     assert page.is_disabled("#replay-forward") and page.is_disabled("#replay-last")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -622,7 +622,7 @@ def test_no_replay_when_the_solver_has_no_winning_line(browser_context_factory, 
     assert page.inner_text("#message") == text and page.is_hidden("#replay")
     assert page.is_enabled("#solution")
     page.click("#lang")
-    assert page.get_attribute("#solution", "aria-label") == "Решение"
+    assert page.get_attribute("#solution", "title") == "Решение"
     page.click("#solution")
     player.wait_live("Этот расклад проигрышный" if result == "lost" else "За 10 с выигрышная линия не найдена")
     player.check_clean()

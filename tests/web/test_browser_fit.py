@@ -25,7 +25,7 @@ from cadogan import games
 LINES = json.loads((Path(__file__).parent / "fit_lines.json").read_text())
 SIZES = [(360, 640), (390, 844), (844, 390), (768, 1024), (1366, 768), (1920, 1080), (2560, 1440)]
 PHONE_SIZES = {(360, 640), (390, 844), (844, 390)}
-SHOTS = {(390, 844): "phone", (1366, 768): "desktop"}  # README's screenshots, of each game's first variant
+SHOTS = {(390, 844): "phone", (844, 390): "landscape", (1366, 768): "desktop"}  # README's screenshots, of each game's first variant
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 pytestmark = needs_chromium

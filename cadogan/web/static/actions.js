@@ -5,7 +5,7 @@
 import { $, SEEN_KEY, app } from "./state.js";
 import { ApiError, api } from "./api.js";
 import { cardSign, gameName, t } from "./i18n.js";
-import { announce, failed, reasonOf } from "./messages.js";
+import { announce, clearStaleError, failed, reasonOf } from "./messages.js";
 import { adviseMove, describeMove, movePath, pileWords, topCard } from "./moves.js";
 import { moveStart, render, setGame, shareHash, slide } from "./view.js";
 import { celebrate, stuck } from "./endgame.js";
@@ -40,6 +40,7 @@ export function play(move, { auto = false, from = null } = {}) {
     } finally {
       app.busy--;
     }
+    clearStaleError();
     setGame(game, { arrived: start || !path ? null : path[1] });
     if (start) slide(path[1], start);
     sound(move === "deal" || move === "redeal" ? "deal" : "move");
@@ -132,8 +133,9 @@ export async function sendHome(name) {
   }
   render();
   const card = topCard(game, name);
-  announce(t("noFoundationMove", { card: card ? cardSign(card) : pileWords(name) }), "error");
-  showNote(app.piles[name], t("noFoundationMove", { card: card ? cardSign(card) : pileWords(name) }));
+  const text = t("noFoundationMove", { card: card ? cardSign(card) : pileWords(name) });
+  announce(text, "error", { show: !app.piles[name] });  // said aloud; shown once, beside the card
+  showNote(app.piles[name], text);
 }
 
 /** Play the finishing line: every remaining card home, one visible move at a time. */
@@ -173,6 +175,7 @@ async function checkVerdict() {
 }
 
 export function showVerdict(verdict) {
+  $("verdict").dataset.verdict = verdict;  // re-worded when the language changes (verdict.js)
   const game = app.game, before = app.verdict;
   app.verdict = { id: game.id, moves: game.moves.slice(), verdict };
   if (verdict === "lost" && before && before.verdict === "winnable" && before.id === game.id
@@ -194,6 +197,7 @@ function step(action) {
       : moveStart(move, game.layout, { reverse: action === "undo" });
     try {
       const next = await api("POST", `/api/games/${game.id}/${action}`);
+      clearStaleError();
       setGame(next);
       if (start) slide(path[1], start);
       sound("move");
@@ -305,10 +309,17 @@ function confirmDialog() {
   });
 }
 
+/** A finger, not a mouse, is the main pointer: the page speaks of taps and shows no key letters. */
+export function touchScreen() {
+  return matchMedia("(pointer: coarse)").matches;
+}
+
 /** The first visit: a card above the table that says what the goal is, until the player closes it. */
 export function firstVisit() {
   if (localStorage.getItem(SEEN_KEY)) return;
-  $("welcome-text").textContent = t(`goal_${(app.game ? app.game.game : "british-square").replace("-", "_")}`);
+  const game = app.game ? app.game.game : "british-square";
+  const how = (touchScreen() ? "howTouch" : "howMouse") + (game === "precedence" ? "Waste" : "");
+  $("welcome-text").textContent = `${t(`goal_${game.replace("-", "_")}`)} ${t(how)}`;
   $("welcome").hidden = false;
   render();
   $("welcome-close").addEventListener("click", () => {

@@ -3,6 +3,18 @@
 
 import { t } from "./i18n.js";
 
+/** The "server is not running" bar: shown when a request cannot reach the server, gone when one does. */
+function serverReached(reached) {
+  const bar = document.getElementById("offline");
+  if (!bar || bar.hidden === reached) return;
+  bar.hidden = reached;
+  if (!reached) {  // an older message ("Failed to fetch", a stale move) would only confuse
+    const message = document.getElementById("message");
+    message.textContent = "";
+    message.className = "message";
+  }
+}
+
 export class ApiError extends Error {
   /** `data` is the server's error object: {error, code?, ...fields}. */
   constructor(status, data) {
@@ -21,8 +33,10 @@ export async function api(method, path, body) {
       body: body ? JSON.stringify(body) : undefined,
     });
   } catch (err) {
+    serverReached(false);
     throw new ApiError(0, { error: t("offline", { msg: err.message }), code: "offline" });
   }
+  serverReached(true);
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
   if (!response.ok) throw new ApiError(response.status, data);
   return data;

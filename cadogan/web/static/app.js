@@ -88,6 +88,7 @@ function bindControls() {
   click("finish", finish);
   click("solution", showSolution);
   click("analysis", () => { closeMenu(); whereWrong(); });
+  click("offline-retry", retryServer);
   click("replay-first", () => replayGo(0));
   click("replay-back", () => app.replay && replayGo(app.replay.target - 1));
   click("replay-forward", () => app.replay && replayGo(app.replay.target + 1));
@@ -106,6 +107,8 @@ function bindControls() {
   click("stats", () => { closeMenu(); showStats(); });
   click("rules", () => { closeMenu(); showRules(); });
   click("settings", () => { closeMenu(); $("settings-dialog").showModal(); });
+  // On a phone the menu is a popup: any action in it closes it (it would cover the solution's buttons).
+  $("more").addEventListener("click", (event) => { if (event.target.closest("button")) closeMenu(); });
   click("menu", () => { const m = $("more"); m.hidden = !m.hidden; $("menu").setAttribute("aria-expanded", String(!m.hidden)); });
   click("lang", () => switchLanguage(getLang() === "ru" ? "en" : "ru"));
   $("set-lang").addEventListener("change", () => switchLanguage($("set-lang").value));
@@ -147,6 +150,15 @@ function refitWhenAboveChanges() {
   if (document.fonts) document.fonts.ready.then(() => render());
 }
 
+/** The server answers again: the page starts afresh on the game in progress (all of it is on the server). */
+async function retryServer() {
+  $("offline-retry").setAttribute("aria-busy", "true");
+  try {
+    await api("GET", "/api/games");
+    location.reload();
+  } catch (err) { /* still down: the bar stays */ } finally { $("offline-retry").removeAttribute("aria-busy"); }
+}
+
 function closeMenu() { $("more").hidden = true; $("menu").setAttribute("aria-expanded", "false"); }
 
 async function start() {
@@ -161,7 +173,7 @@ async function start() {
   try {
     app.catalogue = await api("GET", "/api/games");
   } catch (err) {
-    announce(err.message, "error");
+    if (err.status !== 0) announce(err.message, "error");  // offline: the bar says it, with a retry
     return;
   }
   const oddsLoaded = loadOdds();  // fetched beside the game, never delaying its first cards

@@ -6,10 +6,13 @@ import { RANK_LETTERS, cardName, cardSign, getLang, rankName, rankSign, t } from
 
 const GAP = 0.12;       // gap between piles, in card widths
 const ROW_GAP = 0.14;   // gap between rows, in card widths
+const LARGE_ROW_GAP = 0.05;  // with large cards the rows close up (style.css, body.large-cards)
 const RATIO = 1.4;      // card height / width
 const BLANK = "-";      // an empty place the size of a card (a null is a narrow gap)
-const FAN_DOWN = [0.26, 0.23, 0.2, 0.18, 0.16, 0.14, 0.12];  // fan offsets tried, in card heights
-const FAN_SIDE = [0.34, 0.3, 0.27, 0.24, 0.21];             // sideways fan offsets tried, in card widths
+// Fan offsets tried: never less than a covered card's whole corner index (cards.js: rank and suit end
+// at 0.2 of the height; rank and the suit under it at 0.27 of the width), so every covered card is read.
+const FAN_DOWN = [0.26, 0.23, 0.21];   // in card heights
+const FAN_SIDE = [0.34, 0.31, 0.28];  // sideways, in card widths
 const MIN_CARD = 22;    // px: below this the table is unreadable anyway
 const MAX_CARD = { normal: 170, large: 240 };
 
@@ -101,6 +104,23 @@ export function showStockFace(game) {
 /** The caption under a pile, in px, for cards `cw` wide and `lines` lines of text. */
 function captionPx(cw, lines) { return Math.max(11, 0.16 * cw) * Math.max(1.3, 1.2 * lines) + 3; }
 
+const CHAR_EM = 0.62;
+const SPILL = 0.4 + GAP - 0.04;  // how far a caption may reach into the narrow gap beside its pile, in card widths
+
+/** "right" or "left" when pile i of a row has a narrow gap on that side its caption may use, else null. */
+function captionSide(piles, i) {
+  if (piles[i + 1] === null) return "right";
+  if (i > 0 && piles[i - 1] === null) return "left";
+  return null;
+}  // a caption character's mean width, in ems (digits, arrows, suit signs)
+
+/** Lines the caption `text` takes under a pile `width` px wide with cards `cw` wide: captions wrap, never cut. */
+function captionLines(text, cw, width) {
+  if (!text) return 1;
+  const font = Math.max(11, 0.16 * cw);
+  return text.split("\n").reduce((sum, line) => sum + Math.max(1, Math.ceil((line.length * CHAR_EM * font) / width)), 0);
+}
+
 /** The longest pile of each grid row (fanned piles grow: the table makes room for the longest). */
 function longestByRow(layout, position) {
   return layout.grid.map((row) => Math.max(1, ...row.map((i) => position.tableau[i].length)));
@@ -121,15 +141,19 @@ function fitRows(rows, layout, position, box, fan) {
     const size = (p) => (p === null ? 0.4 : p !== BLANK && p[0] === "t" && fan === "right" ? side : 1);
     const span = (r) => r.piles.reduce((sum, p) => sum + size(p), 0) + (r.piles.length - 1) * GAP;
     const byWidth = (box.width - 4) / Math.max(...rows.map(span));
-    let units = ROW_GAP * (rows.length - 1), lines = 0;
+    let units = (box.large ? LARGE_ROW_GAP : ROW_GAP) * (rows.length - 1), lines = 0;
     for (const row of rows) {
       const fanRoom = row.kind === "grid" && fan === "down" ? (longest[row.r] - 1) * f : 0;
       units += RATIO * (1 + fanRoom);
       lines += row.piles.some((p) => p && p[0] === "f") && twoLines ? 2 : 1;
     }
+    const rowLines = (row, cw) => (box.captions
+      ? Math.max(1, ...row.piles.map((p, i) => (p && p !== BLANK
+        ? captionLines(box.captions[p], cw, cw * (size(p) + (captionSide(row.piles, i) ? SPILL : 0))) : 1)))
+      : row.piles.some((p) => p && p[0] === "f") && twoLines ? 2 : 1);
     let cw = byWidth;
-    for (let i = 0; i < 3; i++) {  // captions grow with the cards (and never below 11 px)
-      const captions = rows.reduce((sum, row) => sum + captionPx(cw, row.piles.some((p) => p && p[0] === "f") && twoLines ? 2 : 1), 0);
+    for (let i = 0; i < 4; i++) {  // captions grow with the cards (never below 11 px) and wrap under small ones
+      const captions = rows.reduce((sum, row) => sum + captionPx(cw, rowLines(row, cw)), 0);
       cw = Math.min(byWidth, (box.height - 4 - captions) / units);
     }
     cw = Math.floor(Math.min(cw, box.max));
@@ -168,7 +192,10 @@ export function renderBoard(root, game, ui) {
   const layout = game.layout;
   const pos = game.position;
   const large = document.body.classList.contains("large-cards");
-  const plan = planTable(layout, pos, { width: root.clientWidth, height: ui.height, large, max: large ? MAX_CARD.large : MAX_CARD.normal });
+  const captions = {};
+  for (const name of allPiles(layout)) captions[name] = `${pileNumber(name)} ${pileCaption(game, name, pileCards(pos, name))}`.trim();
+  const plan = planTable(layout, pos, { width: root.clientWidth, height: ui.height, large, captions,
+                                        max: large ? MAX_CARD.large : MAX_CARD.normal });
   const { cw, rows, fan } = plan;
   const ch = cw * RATIO;
   root.style.setProperty("--cw", `${cw}px`);
@@ -182,15 +209,16 @@ export function renderBoard(root, game, ui) {
   const lastGridRow = layout.grid.length - 1;
   for (const row of rows) {
     const rowEl = document.createElement("div");
+    const sides = row.piles.map((_, i) => captionSide(row.piles, i));
     rowEl.setAttribute("role", "row");
     rowEl.className = `row ${row.kind}`;
-    for (const name of row.piles) {
+    row.piles.forEach((name, index) => {
       if (name === null || name === BLANK) {
         const spacer = document.createElement("div");
         spacer.className = name === BLANK ? "spacer blank" : "spacer";
         spacer.setAttribute("aria-hidden", "true");
         rowEl.append(spacer);
-        continue;
+        return;
       }
       const cards = pileCards(pos, name);
       const el = document.createElement("div");
@@ -198,7 +226,12 @@ export function renderBoard(root, game, ui) {
       el.dataset.pile = name;
       el.setAttribute("role", "gridcell");
       el.tabIndex = name === ui.focus ? 0 : -1;
-      el.setAttribute("aria-label", pileLabel(game, name));
+      // The pile's name comes from its content, a screen reader's line: an aria-label would differ from
+      // the card letters drawn on it (axe's label-content-name-mismatch).
+      const spoken = document.createElement("span");
+      spoken.className = "sr-only pile-name";
+      spoken.textContent = pileLabel(game, name);
+      el.append(spoken);
       if (name === ui.selected) el.classList.add("selected"), el.setAttribute("aria-selected", "true");
       if (targets.has(name)) el.classList.add("target");
       if (choices.has(name)) el.classList.add("choice");
@@ -253,12 +286,21 @@ export function renderBoard(root, game, ui) {
         badge.textContent = cards.length;
         el.append(badge);
       }
+      if (sides[index] && !(fanned && sideways)) el.classList.add(`caption-${sides[index]}`);
       rowEl.append(el);
       pilesByName[name] = el;
-    }
+    });
     root.append(rowEl);
   }
   return pilesByName;
+}
+
+/** Every pile's name: stock, waste, foundations, tableau. */
+function allPiles(layout) {
+  const names = layout.has_waste ? ["s", "w"] : ["s"];
+  for (let i = 1; i <= layout.foundations; i++) names.push(`f${i}`);
+  for (const row of layout.grid) for (const i of row) names.push(`t${i + 1}`);
+  return names;
 }
 
 /** [first, last] rank index of foundation k when the position says (bases/ends), else null. */

@@ -6,10 +6,11 @@ import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { announce } from "./messages.js";
 import { formatTime } from "./view.js";
-import { statsTable } from "./stats.js";
+import { fitStatsTable, statsTable } from "./stats.js";
 import { newGame, undo } from "./actions.js";
 import { showSolution } from "./replay.js";
 import { whereWrong } from "./analysis.js";
+import { knownDealVerdict } from "./verdict.js";
 
 export async function celebrate() {
   const game = app.game;
@@ -23,6 +24,7 @@ export async function celebrate() {
   if (app.settings.animations && !matchMedia("(prefers-reduced-motion: reduce)").matches) confetti();
   await fillEndStats();
   openEnd();
+  fitStatsTable($("end-stats"));
 }
 
 export async function stuck() {
@@ -34,8 +36,10 @@ export async function stuck() {
   $("end-analysis").hidden = false;
   $("end-verdict").textContent = t("deal_checking");
   announce(t("stuckTitle"));
-  fillEndStats();
+  fillEndStats().then(() => fitStatsTable($("end-stats")));
   openEnd();
+  const known = knownDealVerdict(game);  // the header's verdict: the end must not contradict it
+  if (known) { $("end-verdict").textContent = t(`deal_${known}`); return; }
   const budget = 5;
   try {
     const answer = await api("GET", `/api/games/${game.id}/verdict?budget=${budget}`);  // as the header's (verdict.js)

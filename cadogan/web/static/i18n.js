@@ -85,7 +85,7 @@ const TEXT = {
     replayPlay: "Play the line automatically (P)", replayAuto: "Auto", replayPause: "Pause", replaySpeed: "Speed", speedSlow: "slow", speedNormal: "normal", speedFast: "fast",
     autoPlay: "Send cards to the foundations automatically", autoOff: "off", autoSafe: "safe moves only (never worse)",
     autoAll: "every foundation move", theme: "Table", back: "Card backs", largeCards: "Large cards", sound: "Sound",
-    theme_green: "green", theme_blue: "blue", theme_red: "burgundy", theme_grey: "slate",
+    theme_green: "green", theme_blue: "blue", theme_red: "burgundy", theme_grey: "slate", theme_contrast: "high contrast", leftHanded: "Left-handed (controls on the left hand’s side)",
     back_red: "red", back_blue: "blue", back_green: "green", back_black: "black",
     showVerdict: "Show what is known about the deal (winnable or lost, difficulty)",
     dealIs_winnable: "winnable deal", dealIs_lost: "lost deal", dealIs_unknown: "undecided deal", dealIs_undecided: "undecided deal",
@@ -95,9 +95,15 @@ const TEXT = {
     oddsTry: "try {variant}", oddsUndecided: "{n} undecided",
     undos: "Undos", dailyPlayed: "Daily played", dailyWon: "Daily won",
     welcomeTitle: "Welcome to Cadogan", welcomeClose: "Let’s play",
-    goal_british_square: "Goal: move all 104 cards onto the four foundations — up from Ace to King, then down again from King to Ace, in suit. Drag a card, or click it and then where it goes; double-click sends a card home. Hint (H) asks the solver.",
-    goal_square: "Goal: move all 104 cards onto the eight foundations — Aces build up, Kings build down, in suit. Drag a card, or click it and then where it goes; double-click sends a card home. Hint (H) asks the solver.",
-    goal_precedence: "Goal: fill the eight foundations, King to Six from left to right, each built down regardless of suit. Deal from the stock (D) and play the waste card; double-click sends it home. Hint (H) asks the solver.",
+    goal_british_square: "Goal: move all 104 cards onto the four foundations — up from Ace to King, then down again from King to Ace, in suit.",
+    goal_square: "Goal: move all 104 cards onto the eight foundations — Aces build up, Kings build down, in suit.",
+    goal_precedence: "Goal: fill the eight foundations, King to Six from left to right, each built down regardless of suit.",
+    howMouse: "Drag a card, or click it and then where it goes; double-click sends a card home. Hint (H) asks the solver.",
+    howTouch: "Drag a card, or tap it and then where it goes; double-tap sends a card home. The ? button asks the solver for a hint.",
+    howMouseWaste: "Deal from the stock (D) and play the waste card; double-click sends it home. Hint (H) asks the solver.",
+    howTouchWaste: "Tap the stock to deal and play the waste card; double-tap sends it home. The ? button asks the solver for a hint.",
+    neverWonMark: "{variant} ⚠",
+    offlineText: "The Cadogan server is not running (start it with “cadogan serve”); your game is safe on it.", retry: "Retry",
   },
   ru: {
     title: "Кадоган", game: "Игра", variant: "Вариант", deal: "Расклад", go: "Сыграть расклад",
@@ -170,7 +176,7 @@ const TEXT = {
     replayPlay: "Проиграть линию автоматически (P)", replayAuto: "Сам", replayPause: "Пауза", replaySpeed: "Скорость", speedSlow: "медленно", speedNormal: "обычно", speedFast: "быстро",
     autoPlay: "Сами класть карты на базы", autoOff: "нет", autoSafe: "только безопасные ходы (заведомо не хуже)",
     autoAll: "все ходы на базы", theme: "Стол", back: "Рубашка", largeCards: "Крупные карты", sound: "Звук",
-    theme_green: "зелёный", theme_blue: "синий", theme_red: "бордовый", theme_grey: "серый",
+    theme_green: "зелёный", theme_blue: "синий", theme_red: "бордовый", theme_grey: "серый", theme_contrast: "высокий контраст", leftHanded: "Для левши (кнопки под левую руку)",
     back_red: "красная", back_blue: "синяя", back_green: "зелёная", back_black: "чёрная",
     showVerdict: "Показывать, что известно о раскладе (выигрышный ли, сложность)",
     dealIs_winnable: "выигрышный расклад", dealIs_lost: "проигрышный расклад", dealIs_unknown: "расклад не решён", dealIs_undecided: "расклад не решён",
@@ -180,9 +186,15 @@ const TEXT = {
     oddsTry: "попробуйте «{variant}»", oddsUndecided: "не решено: {n}",
     undos: "Отмены", dailyPlayed: "Дня: сыграно", dailyWon: "Дня: выиграно",
     welcomeTitle: "Добро пожаловать в Кадоган", welcomeClose: "Играть",
-    goal_british_square: "Цель: собрать все 104 карты на четырёх базах — в масть от туза до короля, затем обратно от короля до туза. Перетащите карту или щёлкните её, а потом место; двойной щелчок отправляет карту на базу. Подсказка (H) спрашивает решатель.",
-    goal_square: "Цель: собрать все 104 карты на восьми базах — тузы растут, короли убывают, в масть. Перетащите карту или щёлкните её, а потом место; двойной щелчок отправляет карту на базу. Подсказка (H) спрашивает решатель.",
-    goal_precedence: "Цель: заполнить восемь баз — от короля до шестёрки слева направо, каждая вниз без учёта масти. Сдавайте из колоды (D) и играйте карту сброса; двойной щелчок отправляет её на базу. Подсказка (H) спрашивает решатель.",
+    goal_british_square: "Цель: собрать все 104 карты на четырёх базах — в масть от туза до короля, затем обратно от короля до туза.",
+    goal_square: "Цель: собрать все 104 карты на восьми базах — тузы растут, короли убывают, в масть.",
+    goal_precedence: "Цель: заполнить восемь баз — от короля до шестёрки слева направо, каждая вниз без учёта масти.",
+    howMouse: "Перетащите карту или щёлкните её, а потом место; двойной щелчок отправляет карту на базу. Подсказка (H) спрашивает решатель.",
+    howTouch: "Перетащите карту или коснитесь её, а потом места; двойное касание отправляет карту на базу. Кнопка ? спрашивает у решателя подсказку.",
+    howMouseWaste: "Сдавайте из колоды (D) и играйте карту сброса; двойной щелчок отправляет её на базу. Подсказка (H) спрашивает решатель.",
+    howTouchWaste: "Коснитесь колоды, чтобы сдать, и играйте карту сброса; двойное касание отправляет её на базу. Кнопка ? спрашивает у решателя подсказку.",
+    neverWonMark: "{variant} ⚠",
+    offlineText: "Сервер Кадогана не запущен (запустите «cadogan serve»); ваша партия сохранена на нём.", retry: "Повторить",
   },
 };
 
@@ -448,11 +460,12 @@ export function cardSign(code) {
 export function gameName(id) { return GAME_NAMES[lang][id] || id; }
 export function rulesHtml(gameId) { return (RULES[lang][gameId] || "") + RULES[lang].sources; }
 
-/** Apply t() to every element with data-i18n (text) or data-i18n-label (aria-label and title). */
+/** Apply t() to every element with data-i18n (text) or data-i18n-label (aria-label and title). A button
+ * that carries its words (a .label, seen or for screen readers only) is named by them: no aria-label. */
 export function translatePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+    if (el.tagName !== "BUTTON" || !el.querySelector(".label")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
     if (el.tagName === "BUTTON") el.title = t(el.dataset.i18nLabel);
   }
   document.title = t("title");

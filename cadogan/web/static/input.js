@@ -38,7 +38,7 @@ export function attachInput(board, ctx) {
     ctx.render();
     const top = el.querySelector(".card.top");
     const card = top && top.dataset.card;
-    ctx.announce(t("picked", { card: card ? cardName(card) : t("nextStockCard"), from: el.getAttribute("aria-label").split(",")[0] }));
+    ctx.announce(t("picked", { card: card ? cardName(card) : t("nextStockCard"), from: el.querySelector(".pile-name").textContent.split(",")[0] }));
     return game;
   }
 
@@ -82,7 +82,10 @@ export function attachInput(board, ctx) {
     if (app.replay) return;
     const now = performance.now();
     const double = lastClick.name === name && now - lastClick.time < DOUBLE_CLICK;
-    lastClick = { name: double ? null : name, time: now };
+    // Only a click that picked this pile's card up may start a double-click: a click that dropped a
+    // picked card here (fill from the stock, then click to move it on) is the end of another move.
+    const drops = !!app.ui.selected && app.ui.selected !== name;
+    lastClick = { name: double || drops ? null : name, time: now };
     if (double && name !== "s" && name[0] !== "f") {
       ctx.sendHome(name);
       return;
@@ -166,6 +169,7 @@ export function attachInput(board, ctx) {
     for (const el of Object.values(app.piles)) el.classList.remove("target");
     const target = cancelled ? null : pileOf(document.elementFromPoint(event.clientX, event.clientY));
     if (target && target.dataset.pile !== current.src) {
+      lastClick = { name: null, time: 0 };  // a click on the pile just filled is a new first click
       app.ui.focus = target.dataset.pile;
       ctx.play(`${current.src}>${target.dataset.pile}`, { from: dropped });
     } else {

@@ -15,14 +15,40 @@ export function announce(text, kind = "info", { keep = false, show = true } = {}
   const box = $("message");
   box.textContent = text;
   box.className = `message ${kind}`;
+  placeMessage();
   clearTimeout(messageTimer);
-  // The line floats over the table's foot: even a message to keep goes after a while (the live region has it).
-  messageTimer = setTimeout(() => { box.textContent = ""; box.className = "message"; }, keep ? 15000 : 6000);
+  // The line lies over the status line: even a message to keep goes after a while (the live region has it).
+  messageTimer = setTimeout(clearMessage, keep ? 15000 : 6000);
+}
+
+/** Lay the message line over the status line, at least as large (it may grow down over the table's top). */
+export function placeMessage() {
+  const box = $("message");
+  if (!box.textContent) return;
+  const status = $("status").getBoundingClientRect();
+  const width = Math.max(status.width, Math.min(window.innerWidth - 8, 320));
+  box.style.left = `${Math.max(4, Math.min(status.left, window.innerWidth - width - 4))}px`;
+  box.style.top = `${Math.max(0, status.top)}px`;
+  box.style.width = `${width}px`;
+  box.style.minHeight = `${status.height}px`;
+}
+
+export function clearMessage() {
+  clearTimeout(messageTimer);
+  const box = $("message");
+  box.textContent = "";
+  box.className = "message";
+}
+
+/** A move went through: an error said about an earlier one (line or note beside a card) is stale now. */
+export function clearStaleError() {
+  if ($("message").classList.contains("error")) clearMessage();
+  $("note").hidden = true;
 }
 
 /** Say why a request failed, in the player's language. */
 export function failed(err) {
-  announce(reasonOf(err), "error");
+  announce(reasonOf(err), "error", { show: !(err && err.status === 0) });  // offline: the bar says it
 }
 
 /** The words for a failed request: an illegal move as "Cannot move: …", anything else as it is. */

@@ -38,5 +38,16 @@ export function fillVariantOdds() {
   const box = $("variant-odds");
   if (!game || !box) return;
   box.textContent = oddsText(game.game, game.variant);
-  for (const option of $("variant-select").options) option.title = oddsText(game.game, option.value);
+  box.classList.toggle("warn", neverWon(game.game, game.variant));  // a warning stays in view on a phone
+  for (const option of $("variant-select").options) {
+    option.title = oddsText(game.game, option.value);
+    const name = variantName(game.game, option.value);
+    option.textContent = neverWon(game.game, option.value) ? t("neverWonMark", { variant: name }) : name;
+  }
+}
+
+/** A variant the survey almost never saw won (British Square `columns`: 0 of 10,000): flagged in the picker. */
+export function neverWon(gameId, variant) {
+  const o = variantOdds(gameId, variant);
+  return !!o && o.share < 0.02;
 }

@@ -6,8 +6,9 @@ import { getLang, rulesHtml, setLang, translatePage } from "./i18n.js";
 import { render } from "./view.js";
 import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
+import { retextVerdicts } from "./verdict.js";
 
-export const THEMES = ["green", "blue", "red", "grey"];
+export const THEMES = ["green", "blue", "red", "grey", "contrast"];
 export const BACKS = ["red", "blue", "green", "black"];
 
 export function loadSettings() {
@@ -25,6 +26,7 @@ export function applySettings() {
   body.classList.toggle("four-colour", s.fourColour);
   body.classList.toggle("no-anim", !s.animations);
   body.classList.toggle("large-cards", s.largeCards);
+  body.classList.toggle("left-handed", s.leftHanded);
   for (const theme of THEMES) body.classList.toggle(`theme-${theme}`, s.theme === theme);
   for (const back of BACKS) body.classList.toggle(`back-${back}`, s.back === back);
   for (const key of Object.keys(DEFAULTS)) {
@@ -64,6 +66,7 @@ export function switchLanguage(lang) {
   translatePage();
   applySettings();
   $("message").textContent = "";
+  retextVerdicts();
   render();
   refreshStatsLine();
   fillVariantOdds();
@@ -71,5 +74,8 @@ export function switchLanguage(lang) {
 
 export function showRules() {
   $("rules-body").innerHTML = rulesHtml(app.game ? app.game.game : "british-square");
-  $("rules-dialog").showModal();
+  const dialog = $("rules-dialog");
+  dialog.showModal();
+  $("rules-title").focus();  // not the Close button at the foot: the rules are read from the top
+  dialog.scrollTop = 0;
 }

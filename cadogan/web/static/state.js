@@ -8,7 +8,7 @@ export const SEEN_KEY = "cadogan.seen";
 export const DEFAULTS = {
   lang: null, autoPlay: "off", fourColour: false, animations: true, showTimer: true, checkVerdict: false,
   winnableOnly: false, showVerdict: true, sound: false, theme: "green", back: "red", largeCards: false,
-  replaySpeed: 700, newDifficulty: "any",
+  replaySpeed: 700, newDifficulty: "any", leftHanded: false,
 };
 
 export const app = {
@@ -25,5 +25,6 @@ export const app = {
   hinting: false,          // a hint search is under way
   analysing: false,        // an analysis (where did it go wrong?) is under way
   verdict: null,           // the last verdict shown: {id, moves, verdict}, to warn when a move loses a winnable game
+  dealVerdict: null,       // the deal's verdict from its start: {id, verdict, difficulty} (verdict.js)
   guidance: null,          // GET .../guidance for the current position: {home, finish, safe, all}
 };

@@ -21,7 +21,7 @@ const COLUMNS = [
 
 export function statsTable(rows) {
   if (!rows.length) return `<p>${t("noStats")}</p>`;
-  const head = `<th scope="col"></th>` + COLUMNS.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
+  const head = `<th scope="col">${t("game")}</th>` + COLUMNS.map(([k]) => `<th scope="col">${t(k)}</th>`).join("");
   const body = rows.map((r) => {
     const current = app.game && r.game === app.game.game && r.variant === app.game.variant ? ' class="current"' : "";
     const cells = COLUMNS.map(([k, get]) => `<td data-label="${t(k)}">${get(r)}</td>`).join("");
@@ -35,6 +35,15 @@ export async function showStats() {
     $("stats-body").innerHTML = statsTable(await api("GET", "/api/stats"));
   } catch (err) { $("stats-body").textContent = err.message; }
   $("stats-dialog").showModal();
+  fitStatsTable($("stats-body"));
+}
+
+/** A table wider than its dialog becomes one card per variant (as on a phone): no column is cut. */
+export function fitStatsTable(box) {
+  const table = box.querySelector("table.stats");
+  if (!table) return;
+  table.classList.remove("as-cards");
+  if (table.scrollWidth > box.clientWidth + 1) table.classList.add("as-cards");
 }
 
 export async function refreshStatsLine() {

@@ -29,7 +29,7 @@ export function render() {
   app.ui.height = tableHeight(board);
   const ui = replay ? { ...app.ui, selected: null, targets: null, choices: null, arrived: null, ...replayPiles(replay) } : app.ui;
   app.piles = renderBoard(board, game, ui);
-  for (let pass = 0; pass < 2; pass++) {  // the plan's estimate of captions and gaps, corrected by measuring
+  for (let pass = 0; pass < 4; pass++) {  // the plan's estimate of captions and gaps, corrected by measuring
     const over = board.getBoundingClientRect().height - app.ui.height;
     if (over <= 0.5) break;
     app.ui.height -= over + 1;
@@ -99,10 +99,27 @@ export function tick() {
   $("time").textContent = formatTime(clockSeconds());
 }
 
-export function formatTime(seconds) {
+/** "6:48" for 408.9 s: whole seconds (the server's elapsed time has tenths; best times are floats). */
+export function formatTime(value) {
+  const seconds = Math.max(0, Math.floor(Number(value) || 0));
   const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
   const r = String(s).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${r}` : `${m}:${r}`;
+}
+
+const LOST_KEY = "cadogan.lostAt";  // {game id: seconds on the clock when it was lost}
+
+/** The clock of a lost game stops at the loss. The server keeps no end time for a lost game (its
+ * elapsed time runs on), so the page keeps the time it first saw the game lost, for a reload. */
+function timeAtLoss(game) {
+  let kept = {};
+  try { kept = JSON.parse(localStorage.getItem(LOST_KEY) || "{}") || {}; } catch (err) { kept = {}; }
+  if (typeof kept[game.id] === "number") return Math.min(kept[game.id], game.elapsed);
+  kept[game.id] = game.elapsed;
+  const ids = Object.keys(kept);
+  for (const id of ids.slice(0, Math.max(0, ids.length - 50))) delete kept[id];  // the last 50 lost games
+  localStorage.setItem(LOST_KEY, JSON.stringify(kept));
+  return game.elapsed;
 }
 
 /** The timer stops while the tab is hidden and goes on where it stopped. */
@@ -156,8 +173,9 @@ export function setGame(game, { arrived = null } = {}) {
   app.ui.choices = null;
   app.ui.lost = null;
   app.ui.arrived = app.settings.animations ? arrived : null;
-  app.clock.start = game.started === null ? null : Date.now() - game.elapsed * 1000;
-  app.clock.stopped = game.won || game.lost ? app.clock.start + game.elapsed * 1000 : null;
+  const elapsed = game.lost && !game.won ? timeAtLoss(game) : game.elapsed;
+  app.clock.start = game.started === null ? null : Date.now() - elapsed * 1000;
+  app.clock.stopped = game.won || game.lost ? app.clock.start + elapsed * 1000 : null;
   app.clock.hiddenAt = document.hidden ? Date.now() : null;
   localStorage.setItem(CURRENT_KEY, game.id);
   const hash = shareHash(game);
