@@ -45,9 +45,13 @@ def game_object(saved: SavedGame, history: History, now: float | None = None) ->
     ``safe_moves`` stays for older clients but is always empty: the safe moves cost a search, and
     ``GET /api/games/{id}/guidance`` gives them (its ``safe``) when a client wants them.
     """
-    end = saved.won_at if saved.won_at is not None else (time.time() if now is None else now)
+    board = board_fields(history.state)
+    # The clock stops when the game ends: at the win, or at the move that left no legal move (the
+    # last save); it runs again only if the player undoes that move.
+    end = (saved.won_at if saved.won_at is not None else saved.updated if board["lost"]
+           else time.time() if now is None else now)
     return {
-        "id": saved.id, **board_fields(history.state),
+        "id": saved.id, **board,
         "redo": [str(m) for m in history.redo_stack],
         "can_undo": history.can_undo(), "can_redo": history.can_redo(),
         "safe_moves": [],

@@ -398,3 +398,21 @@ def test_a_games_file_of_before_players_is_migrated_and_its_history_goes_to_the_
         assert first.get("/api/stats").json()[0]["played"] == 3
         assert second.get(f"/api/games/{'b' * 16}").status_code == 200 and second.get("/api/stats").json() == []
     assert Store(path).stats(store.load("a" * 16).player)[0]["won"] == 1  # opened again: no second migration
+
+
+def test_a_lost_games_clock_stops_at_the_move_that_lost_it():
+    """The server's elapsed time ends at the loss (the last save), not at the moment of asking."""
+    from cadogan.history import History
+    from cadogan.store import SavedGame
+    from cadogan.web.board import game_object
+
+    state = games.load("precedence", "king-out", 42)
+    while state.legal_moves():  # deal and redeal while possible: a sure way to get stuck
+        legal = [str(m) for m in state.legal_moves()]
+        state.play("deal" if "deal" in legal else "redeal" if "redeal" in legal else legal[0])
+    saved = SavedGame(id="g", game="precedence", variant="king-out", deal=42, first_move=100.0, updated=150.0)
+    history = History(state)
+    lost = game_object(saved, history, now=1000.0)
+    assert lost["lost"] and lost["elapsed"] == 50.0
+    playing = game_object(saved, History(games.load("precedence", "king-out", 42)), now=1000.0)
+    assert not playing["lost"] and playing["elapsed"] == 900.0
