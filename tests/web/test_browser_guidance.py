@@ -224,7 +224,8 @@ CONTRACT_CODES = """no-redeal redeals-used stock-not-empty stock-empty waste-emp
     no-tableau place-one-by-one deal-in-rounds bottom-row-only no-building-yet empty-stays-empty stock-to-square
     round-has-card no-such-pile unknown-game unknown-variant bad-deal deal-out-of-range bad-move bad-pile bad-card
     bad-position bad-record nothing-to-undo nothing-to-redo malformed-body body-too-large body-timeout
-    bad-parameter unknown-route unknown-game-id forbidden busy rate-limited""".split()
+    bad-parameter unknown-route unknown-game-id forbidden busy rate-limited game-too-long stale-game
+    malformed-request head-timeout""".split()
 
 
 def test_every_error_code_of_the_contract_has_english_and_russian_words():

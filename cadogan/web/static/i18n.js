@@ -355,6 +355,9 @@ const ERRORS = {
     "unknown-route": "the server has no such address", "unknown-game-id": "this game is no longer on the server",
     "forbidden": "the server refused a request from another site",
     "busy": "the solver is busy: try again in a moment", "rate-limited": "too many requests: wait a moment",
+    "game-too-long": "this game has reached {limit} moves, the most a game may have: undo or restart to play on",
+    "stale-game": "the game changed meanwhile in another window: reload the page",
+    "malformed-request": "the request was garbled", "head-timeout": "the request came too slowly",
   },
   ru: {
     "no-redeal": "в этой игре нет пересдачи", "redeals-used": "пересдачи кончились",
@@ -391,6 +394,9 @@ const ERRORS = {
     "unknown-route": "у сервера нет такого адреса", "unknown-game-id": "этой партии на сервере больше нет",
     "forbidden": "сервер отказал запросу с чужого сайта",
     "busy": "решатель занят: попробуйте чуть позже", "rate-limited": "слишком много запросов: подождите немного",
+    "game-too-long": "в партии уже {limit} ходов, больше не бывает: отмените ход или начните заново",
+    "stale-game": "партия тем временем изменилась в другом окне: обновите страницу",
+    "malformed-request": "запрос искажён", "head-timeout": "запрос шёл слишком медленно",
   },
 };
 
