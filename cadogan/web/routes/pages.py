@@ -1,4 +1,4 @@
-"""The front end: its page (its scripts and styles are the app's ``/static`` mount)."""
+"""The front end: its page and its service worker (its scripts and styles are the app's ``/static`` mount)."""
 
 from __future__ import annotations
 
@@ -15,4 +15,9 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-ROUTES: list[BaseRoute] = [Route("/", index)]
+async def service_worker(request: Request) -> Response:
+    """The page's service worker (static/sw.js), served at the root so that its scope is the page."""
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+ROUTES: list[BaseRoute] = [Route("/", index), Route("/sw.js", service_worker)]

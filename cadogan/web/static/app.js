@@ -197,4 +197,10 @@ export function summary() {
     stock: pos.stock.length, extra: extra.join(" ") }));
 }
 
+/** Keep the page's files for when the server is stopped (sw.js); a page without it works the same. */
+function keepPageOffline() {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+}
+
 start();
+keepPageOffline();
