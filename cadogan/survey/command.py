@@ -14,11 +14,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from cadogan.cmdline import MAX_MEMORY_MB, MAX_NODES
 from cadogan.errors import BadInput
 
-ACTIONS = ("report", "export", "import", "pool")
+ACTIONS = ("report", "export", "import", "pool", "odds")
 DEFAULT_DB = "survey.sqlite"
 DEFAULT_DIR = "data/survey"
 DEFAULT_TIMEOUT = 60.0
@@ -33,6 +34,7 @@ ACCEPTS = {
     "export": {"db", "dir"},
     "import": {"db", "paths", "dir", "player"},
     "pool": {"dir", "out", "per_variant"},
+    "odds": {"dir", "out"},
 }
 OPTION_NAMES = {"paths": "file arguments", "max_nodes": "--max-nodes", "max_memory": "--max-memory",
                 "retry_unknown": "--retry-unknown", "per_variant": "--per-variant"}
@@ -47,6 +49,7 @@ uses:
   cadogan survey export [--db FILE] [--dir DIR]      one CSV per variant (default dir {DEFAULT_DIR})
   cadogan survey import [CSV... | --dir DIR] [--db FILE]   load CSVs into the database (to resume from them)
   cadogan survey pool [--dir DIR] [--out FILE]       rebuild the shipped pool of proven-won deals
+  cadogan survey odds [--dir DIR] [--out FILE]       rebuild the odds the browser shows (solver, blind, greedy)
 
 examples:
   cadogan survey precedence --variant king-out --deals 0-9999 --timeout 10
@@ -57,9 +60,9 @@ examples:
 
 def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.usage = "%(prog)s {GAME,report,export,import,pool} [options]"
+    parser.usage = "%(prog)s {GAME,report,export,import,pool,odds} [options]"
     parser.epilog = EPILOG
-    parser.add_argument("target", metavar="GAME|report|export|import|pool",
+    parser.add_argument("target", metavar="GAME|report|export|import|pool|odds",
                         help="a game id to survey, or what to do with the results")
     parser.add_argument("paths", nargs="*", metavar="CSV",
                         help="(import) CSV files or directories of them")
@@ -86,8 +89,8 @@ def add_survey_arguments(parser: argparse.ArgumentParser) -> None:
     out.add_argument("--plot", metavar="FILE.png", help="(report) also draw the rates and intervals")
     out.add_argument("--markdown", action="store_true", default=None, help="(report) print a Markdown table")
     out.add_argument("--json", action="store_true", default=None, help="(report) print JSON")
-    out.add_argument("--dir", metavar="DIR", help=f"(export, import, pool) the CSV directory (default {DEFAULT_DIR})")
-    out.add_argument("--out", metavar="FILE", help="(pool) where to write the pool (default: the package's file)")
+    out.add_argument("--dir", metavar="DIR", help=f"(export, import, pool, odds) the CSV directory (default {DEFAULT_DIR})")
+    out.add_argument("--out", metavar="FILE", help="(pool, odds) where to write it (default: the package's file)")
     out.add_argument("--per-variant", metavar="N", help="(pool) won deals kept per variant (default 1000)")
 
 
@@ -95,7 +98,8 @@ def run_survey(args: argparse.Namespace) -> int:
     action = args.target.strip().lower()
     use = action if action in ACTIONS else "run"
     _refuse_foreign_options(args, use)
-    return {"run": _run, "report": _report, "export": _export, "import": _import, "pool": _pool}[use](args)
+    return {"run": _run, "report": _report, "export": _export, "import": _import, "pool": _pool,
+            "odds": _odds}[use](args)
 
 
 def _refuse_foreign_options(args: argparse.Namespace, use: str) -> None:
@@ -282,4 +286,22 @@ def _pool(args: argparse.Namespace) -> int:
         for variant, deals in variants.items():
             print(f"{game_id} {variant}: {len(deals)} won deals in the pool")
     print(f"pool written to {out}")
+    return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from cadogan.survey.odds import ODDS_FILE, build_odds, write_odds
+
+    directory = args.dir or DEFAULT_DIR
+    if not Path(directory).is_dir():
+        raise BadInput(f"no directory {directory!r} of survey CSV files")
+    out = Path(args.out) if args.out else ODDS_FILE
+    if not out.parent.is_dir():
+        raise BadInput(f"cannot write {str(out)!r}: no directory {str(out.parent)!r}")
+    odds = build_odds(directory)
+    for game_id, variants in odds["odds"].items():
+        for variant, row in variants.items():
+            players = ", ".join(f"{p} {row[p]['won']}/{row[p]['deals']}" for p in ("blind", "greedy") if p in row)
+            print(f"{game_id} {variant}: solver {row.get('won', 0)}/{row.get('deals', 0)}" + (f"; {players}" if players else ""))
+    print(f"odds written to {write_odds(odds, out)}")
     return 0

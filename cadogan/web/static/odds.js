@@ -1,5 +1,6 @@
-// The variant picker tells the truth about odds: the survey's measured winnability per variant
-// (odds.json, made from docs/winnability.md's table), shown beside the picker and in each option.
+// The variant picker tells the truth about odds, the player's first: how often a strong player who
+// cannot see the stock wins (the blind player's survey), then how many deals can be won with the
+// stock in view (the solver's survey). odds.json is made by `cadogan survey odds` from data/survey.
 
 import { $, app } from "./state.js";
 import { t, variantName } from "./i18n.js";
@@ -19,12 +20,20 @@ export function variantOdds(gameId, variant) {
   return row ? { ...row, share: row.won / row.deals } : null;
 }
 
-/** "9,885 of 10,000 deals won" plus a word on what that means for the player. */
+/** A share as a whole percentage, "<1" for a small one that is not none. */
+function percent(won, deals) {
+  const share = (100 * won) / deals;
+  return won > 0 && share < 1 ? "<1" : String(Math.round(share));
+}
+
+/** "a strong player … wins about 62 % (…); 9,885 of 10,000 deals winnable with the stock in view: …". */
 export function oddsText(gameId, variant) {
   const o = variantOdds(gameId, variant);
   if (!o) return "";
   const words = o.share < 0.02 ? t("oddsNever") : o.share < 0.5 ? t("oddsHard") : o.share < 0.95 ? t("oddsOften") : t("oddsAlmostAlways");
-  let text = t("oddsLine", { won: o.won.toLocaleString(), deals: o.deals.toLocaleString(), words });
+  const player = o.blind ? t("oddsPlayer", { pct: percent(o.blind.won, o.blind.deals), deals: o.blind.deals.toLocaleString() })
+    : t("oddsPlayerUnknown");
+  let text = `${player}; ${t("oddsLine", { won: o.won.toLocaleString(), deals: o.deals.toLocaleString(), words })}`;
   if (o.share < 0.02) {
     const better = Object.keys(odds[gameId]).find((v) => v !== variant && variantOdds(gameId, v).share > 0.5);
     if (better) text += ` — ${t("oddsTry", { variant: variantName(gameId, better) })}`;
