@@ -186,7 +186,8 @@ def test_times_are_whole_seconds(browser, live_server):
         const view = await import('/static/view.js');
         const stats = await import('/static/stats.js');
         const table = stats.statsTable([{ game: 'precedence', variant: 'king-out', played: 1, won: 1, win_percent: 100,
-            current_streak: 1, best_streak: 1, best_time_seconds: 408.9, fewest_moves: 300 }]);
+            current_streak: 1, best_streak: 1, best_time_seconds: 408.9, fewest_moves: 300,
+            hints_used: 0, undos_used: 0, daily: { played: 0, won: 0 } }]);
         return [view.formatTime(408.9), view.formatTime(3725.5), view.formatTime(59.99), table];
     }""")
     assert shown[:3] == ["6:48", "1:02:05", "0:59"]
