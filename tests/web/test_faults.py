@@ -106,11 +106,13 @@ def test_a_newer_request_for_the_same_game_supersedes_the_older_one(solving):
 def test_a_full_queue_is_429_with_retry_after(in_process, monkeypatch):
     import cadogan.solver
 
-    def slow(state, timeout=None, **limits):
-        time.sleep(1.0)
+    release = threading.Event()  # the searches hold until the third request has been answered
+
+    def held(state, timeout=None, **limits):
+        release.wait(60)
         return cadogan.solver.SolveResult("unknown", [], 1, 1.0)
 
-    monkeypatch.setattr(cadogan.solver, "solve", slow)
+    monkeypatch.setattr(cadogan.solver, "solve", held)
     server = in_process(solver=SolverService(1, processes=False, queue_limit=1))
     games = [make_game(server, deal=d) for d in (1, 2, 3)]
     answers: dict[str, tuple] = {}
@@ -118,9 +120,10 @@ def test_a_full_queue_is_429_with_retry_after(in_process, monkeypatch):
         "GET", f"/api/games/{g}/solution?budget=1"))) for g in games]
     for thread in threads:
         thread.start()
-        time.sleep(0.2)
+    wait_until(lambda: len(answers) == 1, 60)  # one running, one queued: the third is refused at once
+    release.set()
     for thread in threads:
-        thread.join(10)
+        thread.join(60)
     statuses = sorted(a[0] for a in answers.values())
     assert statuses == [200, 200, 429]
     (refused,) = [a for a in answers.values() if a[0] == 429]
