@@ -240,7 +240,12 @@ def _report(args: argparse.Namespace) -> int:
     if not args.json and args.player is None:
         print_player_tables(args.db or DEFAULT_DB, stored_players(args.db or DEFAULT_DB), bool(args.markdown), False)
     if args.plot:
-        report.plot(entries, args.plot)
+        from cadogan.survey.player import PlayerResultsDB, report_entries
+        players = []
+        for name in stored_players(args.db or DEFAULT_DB):
+            with PlayerResultsDB(args.db or DEFAULT_DB, name) as store:
+                players += report_entries(store)
+        report.plot(entries, args.plot, players)
         print(f"plot written to {args.plot}", file=sys.stderr)
     return 0
 

@@ -76,9 +76,16 @@ def print_table(entries: list[dict[str, Any]]) -> None:
 DECIDED_RATE_MAX_UNKNOWN = 0.10
 
 
-def plot(entries: list[dict[str, Any]], path: str | Path) -> Path:
+PLAYER_MARKS = {"blind": ("^", "#2e7d32", -0.25, "a strong player who cannot see the stock (blind)"),
+                "greedy": ("s", "#757575", 0.3, "the greedy rule")}
+
+
+def plot(entries: list[dict[str, Any]], path: str | Path, players: list[dict[str, Any]] = ()) -> Path:
     """Per variant: the honest bounds (pale bar), the share proven won with its Wilson interval (dark
-    dot and whisker), and won / decided (hollow diamond) when few deals are unknown.  Saved as PNG."""
+    dot and whisker), and won / decided (hollow diamond) when few deals are unknown; with ``players``
+    (``player.report_entries``), the blind player's and the greedy rule's win rates with their Wilson
+    intervals, so each variant shows what a solver that sees the stock wins beside what a player does.
+    Saved as PNG."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -106,17 +113,29 @@ def plot(entries: list[dict[str, Any]], path: str | Path) -> Path:
             lo, hi = e["interval"]
             ax.errorbar(100 * e["rate"], y + 0.15, xerr=[[100 * (e["rate"] - lo)], [100 * (hi - e["rate"])]],
                         fmt="D", mfc="white", color="#b5541c", capsize=3)
+        for p in players:
+            if (p["game"], p["variant"]) == (e["game"], e["variant"]) and p["player"] in PLAYER_MARKS:
+                marker, colour, shift, _ = PLAYER_MARKS[p["player"]]
+                lo, hi = p["interval"]
+                ax.errorbar(100 * p["rate"], y + shift, xerr=[[100 * (p["rate"] - lo)], [100 * (hi - p["rate"])]],
+                            fmt=marker, color=colour, capsize=3, markersize=5)
+                ax.annotate(pct(p["rate"]), (100 * hi, y + shift), textcoords="offset points", xytext=(4, -3),
+                            fontsize=7, color=colour)
     handles = [Patch(color="#c9d7ea", label="honest bounds: unknowns as lost .. as won"),
                Line2D([], [], color="#1f4e8c", marker="o", label="proven won / all deals"),
                Line2D([], [], color="#b5541c", marker="D", mfc="white",
                       label=f"won / decided (drawn when <= {DECIDED_RATE_MAX_UNKNOWN:.0%} unknown)")]
+    shown = {p["player"] for p in players}
+    handles += [Line2D([], [], color=colour, marker=marker, linestyle="", label=label)
+                for name, (marker, colour, _, label) in PLAYER_MARKS.items() if name in shown]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.1 - 0.5 / len(entries)), ncol=2,
               fontsize=7, frameon=False)
     ax.set_yticks(range(len(entries)), labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 100)
     ax.set_xlabel("deals won (%)")
-    ax.set_title("Cadogan winnability survey (all intervals Wilson 95%)")
+    ax.set_title("Cadogan winnability survey (all intervals Wilson 95%)" if not players else
+                 "Winnable with the stock in view, and won by players who cannot see it (Wilson 95%)", fontsize=10)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
     try:

@@ -38,3 +38,26 @@ def test_survey_odds_writes_the_file_and_refuses_a_missing_directory(tmp_path, c
     with pytest.raises(SystemExit) as stop:
         main(["survey", "odds", "--dir", str(tmp_path / "nowhere")])
     assert stop.value.code == 2 and "nowhere" in capsys.readouterr().err
+
+
+def test_the_plot_draws_a_marker_per_player_row(tmp_path, monkeypatch):
+    from cadogan.survey import report
+
+    drawn: list[str] = []
+    import matplotlib.axes
+
+    original = matplotlib.axes.Axes.errorbar
+
+    def spy(self, x, y, *args, **kwargs):
+        drawn.append(kwargs.get("fmt"))
+        return original(self, x, y, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.axes.Axes, "errorbar", spy)
+    entry = {"game": "precedence", "variant": "king-out", "deals": 10, "won": 9, "lost": 1, "unknown": 0,
+             "bounds": [0.6, 0.99], "rate": 0.9, "interval": [0.6, 0.98]}
+    players = [{"player": "blind", "game": "precedence", "variant": "king-out", "rate": 0.5, "interval": [0.3, 0.7]},
+               {"player": "greedy", "game": "precedence", "variant": "king-out", "rate": 0.1, "interval": [0.02, 0.4]},
+               {"player": "blind", "game": "square", "variant": "free", "rate": 0.5, "interval": [0.3, 0.7]}]
+    path = report.plot([entry], tmp_path / "p.png", players)
+    assert path.stat().st_size > 0
+    assert sorted(drawn) == sorted(["o", "D", "^", "s"])  # the other variant's blind row is not drawn here
