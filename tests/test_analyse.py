@@ -127,8 +127,7 @@ def test_a_winning_line_gone_astray_at_random(game, variant, deal, back):
 def test_random_games_to_a_dead_end_get_honest_answers(game, variant, deal, workers):
     moves = [str(m) for m in play_out(games.load(game, variant, deal), random.Random(deal)).move_stack]
     a = analyse(game, variant, deal, moves, timeout=2, workers=workers)
-    assert a.seconds < 2 + (1.0 if workers == 1 else analysis_module.GRACE_SECONDS + 1.0)
-    check_honest(a, moves)
+    check_honest(a, moves)  # (that it keeps to its timeout is tested with fake searches, not the clock)
 
 
 def test_random_british_square_games_are_decided():
