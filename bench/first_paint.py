@@ -1,4 +1,4 @@
-"""Time to the first card drawn in the browser game (issue 18: under 1 s on this machine).
+"""Time to the first card drawn in the browser game (target: under 1 s on this machine).
 
 Starts ``cadogan serve`` on a free port with a fresh database, opens the page in Debian's headless
 Chromium (Playwright) a few times, each in a fresh profile (nothing cached, first visit), and prints

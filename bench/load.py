@@ -1,4 +1,4 @@
-"""Load benchmark of ``cadogan serve`` (issue 20): players moving, with and without solution requests.
+"""Load benchmark of ``cadogan serve``: players moving, with and without solution requests.
 
 Starts its own server on 127.0.0.1 (a free port, a temporary games file). ``--players`` players
 (default 12) each play random legal moves in their own game (a restart when none is left), as fast
@@ -9,7 +9,7 @@ as the server answers, in blocks of ``--seconds``/``--rounds`` seconds that alte
   (Square free, undecided within the budget, so each request is a real search of ``--budget``
   seconds); at the end of a block they hang up, and the server stops their searches.
 
-With ``--idle N`` (issue 36) a third side, *idle*: the players while N more connections are held
+With ``--idle N`` a third side, *idle*: the players while N more connections are held
 open doing nothing useful, half of them silent and half dribbling a request head one byte every
 0.5 s (each reopened when the server closes it); the summary prints the ratio of the players'
 p50 and p95 latency with them to alone.

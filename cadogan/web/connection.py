@@ -1,5 +1,5 @@
 """Connections under real clients: bounded time to send a request head, a bounded number of
-connections, and protocol errors answered in the API's JSON form (issue 36).
+connections, and protocol errors answered in the API's JSON form.
 
 uvicorn (h11) holds a connection for as long as its client keeps it open before the first request,
 and resets its keep-alive timer at every byte, so idle or dribbling clients could hold every file

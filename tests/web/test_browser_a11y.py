@@ -1,4 +1,4 @@
-"""Accessibility (issue 37 item 9): axe-core (from npm, tests/web/chromium.py) finds no serious or
+"""Accessibility: axe-core (from npm, tests/web/chromium.py) finds no serious or
 critical violation in mid-game at phone and desktop size, on the table and with every dialog open in
 turn, in English and in Russian. ``label-content-name-mismatch`` (an experimental rule) is run too."""
 

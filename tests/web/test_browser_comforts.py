@@ -1,4 +1,4 @@
-"""Comforts in a real headless Chromium (issue 18 items 3, 6, 7 and 9; issue 19 item 4).
+"""Comforts in a real headless Chromium.
 
 The hint shows the solver at work and never holds up or repeats the player's clicks; quick clicks on
 the stock during the deal's slide still deal; the statistics reflow on a phone; the timer pauses in a

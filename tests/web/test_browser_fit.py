@@ -1,4 +1,4 @@
-"""The whole table fits the screen, always (issue 18 item 1), in a real headless Chromium.
+"""The whole table fits the screen, always, in a real headless Chromium.
 
 For every game and variant, a real line is played through the HTTP API up to the position where its
 piles are longest (for the fanned games: the sum over the grid's rows of each row's longest pile), and

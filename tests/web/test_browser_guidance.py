@@ -1,4 +1,4 @@
-"""Guidance in a real headless Chromium (issue 18 items 2-4, 5 and 8; issue 19 item 2).
+"""Guidance in a real headless Chromium.
 
 Double-click sends a card to the foundation proven never worse, or lights the candidates where none
 is; a dragged card lights its legal destinations; Finish plays the last foundation moves; the daily

@@ -1,4 +1,4 @@
-"""The game on phones and desktops (issue 37 items 1-8, issue 35 item 8), in a real headless Chromium.
+"""The game on phones and desktops, in a real headless Chromium.
 
 Mid-game in every variant at 390x844, 360x640, 844x390 and 1366x768 no text of the status line or of
 a pile's caption is cut (measured from each text's own boxes against every box that clips it and the
@@ -105,7 +105,7 @@ def seconds(text: str) -> int:
 
 @pytest.mark.parametrize("key", sorted(LINES))
 def test_no_text_is_cut_and_the_table_fits_mid_game_at_every_size(browser, live_server, key):
-    """Issue 37 item 1 and issue 35 item 8 (Square classic after 18 moves was 380 px wide at 360x640)."""
+    """The fault fixed: status lines cut at the right edge (and Square classic after 18 moves was 380 px wide at 360x640)."""
     game_id, variant = key.split("/")
     entry = LINES[key]
     faults = []
@@ -134,7 +134,7 @@ def smallest_pile(page) -> float:
 
 @pytest.mark.parametrize("key", ["square/classic", "square/free", "precedence/king-out", "precedence/first-king"])
 def test_piles_are_touch_targets_of_44_px_on_phones_where_the_table_has_room(browser, live_server, key):
-    """Issue 37 item 6: 844x390 gave 38 px cards with half the screen empty."""
+    """The fault fixed: 844x390 gave 38 px cards with half the screen empty."""
     game_id, variant = key.split("/")
     entry = LINES[key]
     for width, height in [(844, 390), (390, 844)]:
@@ -145,7 +145,7 @@ def test_piles_are_touch_targets_of_44_px_on_phones_where_the_table_has_room(bro
 
 
 def test_a_click_on_the_pile_just_filled_picks_its_card_up_and_is_no_double_click(browser, live_server):
-    """Issue 37 item 2: British Square, fill pile 15 from the stock, then click it to move the card on."""
+    """The fault fixed: British Square, fill pile 15 from the stock, then click it to move the card on."""
     context, page = new_page(browser, 1366, 768, touch=False)
     open_game(page, live_server, "british-square", "piles", 1, ["t15>f1"])
     page.click("[data-pile=s] .stack")
@@ -161,7 +161,7 @@ def test_a_click_on_the_pile_just_filled_picks_its_card_up_and_is_no_double_clic
 
 @pytest.mark.parametrize("button", ["daily", "restart"])
 def test_the_phones_menu_closes_after_an_action(browser, live_server, button):
-    """Issue 37 item 3: the ☰ menu stayed open after Daily deal, Restart or Solution and covered the
+    """The fault fixed: the ☰ menu stayed open after Daily deal, Restart or Solution and covered the
     solution's step buttons."""
     context, page = new_page(browser, 390, 844)
     open_game(page, live_server, "precedence", "king-out", 5, ["deal"] if button == "restart" else [])
@@ -179,7 +179,7 @@ def test_the_phones_menu_closes_after_an_action(browser, live_server, button):
 
 
 def test_times_are_whole_seconds(browser, live_server):
-    """Issue 37 item 4: "6:48.89999999999998" in the win dialog and the best time."""
+    """The fault fixed: "6:48.89999999999998" in the win dialog and the best time."""
     context, page = new_page(browser, 1366, 768, touch=False)
     open_game(page, live_server, "precedence", "king-out", 5, [])
     shown = page.evaluate("""async () => {
@@ -209,7 +209,7 @@ def stuck_line(deal: int) -> list[str]:
 
 
 def test_a_lost_games_clock_stops_at_the_loss_and_stays_there_after_a_reload(browser, live_server):
-    """Issue 37 item 4: 3:13 when lost, 5:36 after a reload (the server's elapsed time runs on)."""
+    """The fault fixed: 3:13 when lost, 5:36 after a reload (the server's elapsed time runs on)."""
     line = stuck_line(42)
     context, page = new_page(browser, 1366, 768, touch=False)
     open_game(page, live_server, "precedence", "king-out", 42, line[:-1])
@@ -227,7 +227,7 @@ def test_a_lost_games_clock_stops_at_the_loss_and_stays_there_after_a_reload(bro
 
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844), (844, 390)])
 def test_the_statistics_table_fits_its_dialog(browser, live_server, size):
-    """Issue 37 item 5: 764 px of table in a 640 px dialog at 1366x768, the Daily columns cut off."""
+    """The fault fixed: 764 px of table in a 640 px dialog at 1366x768, the Daily columns cut off."""
     context, page = new_page(browser, *size)
     page.goto(f"{live_server.url}/#/precedence/king-out/5")  # a game of this browser's player: its statistics
     page.wait_for_selector("body[data-ready='1']")
@@ -247,7 +247,7 @@ def test_the_statistics_table_fits_its_dialog(browser, live_server, size):
 
 
 def test_the_message_line_never_covers_the_tables_bottom_row(browser, live_server):
-    """Issue 37 item 7: in landscape the toast covered piles 13-15 almost all the time."""
+    """The fault fixed: in landscape the toast covered piles 13-15 almost all the time."""
     entry = LINES["british-square/piles"]
     for width, height in [(844, 390), (390, 844), (1366, 768)]:
         context, page = new_page(browser, width, height)
@@ -266,7 +266,7 @@ def test_the_message_line_never_covers_the_tables_bottom_row(browser, live_serve
 
 
 def test_an_error_is_said_once_and_a_later_good_move_clears_it(browser, live_server):
-    """Issue 37 item 7: errors twice (beside the card and as a toast), a stale one 4 s after a good move."""
+    """The fault fixed: errors twice (beside the card and as a toast), a stale one 4 s after a good move."""
     context, page = new_page(browser, 1366, 768, touch=False)
     entry = LINES["british-square/piles"]
     open_game(page, live_server, "british-square", "piles", entry["deal"], entry["line"][:2])
@@ -285,7 +285,7 @@ def test_an_error_is_said_once_and_a_later_good_move_clears_it(browser, live_ser
 
 
 def test_the_rules_open_at_their_top_on_a_phone(browser, live_server):
-    """Issue 37 item 8: the Rules dialog opened scrolled to the bottom (focus on Close)."""
+    """The fault fixed: the Rules dialog opened scrolled to the bottom (focus on Close)."""
     context, page = new_page(browser, 390, 844)
     open_game(page, live_server, "british-square", "piles", 1, [])
     page.click("#menu")
@@ -310,7 +310,7 @@ FAKE_VERDICT = """{ const fetch0 = window.fetch;  // the header says winnable (h
 
 
 def test_the_end_of_a_game_agrees_with_the_deals_verdict_and_russian_rewords_the_badges(browser, live_server):
-    """Issue 37 item 8: "winnable deal · hard", then "could not decide in 5 s"; badges left in English."""
+    """The fault fixed: "winnable deal · hard", then "could not decide in 5 s"; badges left in English."""
     line = stuck_line(42)
     context, page = new_page(browser, 1366, 768, touch=False)
     page.add_init_script(FAKE_VERDICT)
@@ -343,7 +343,7 @@ def test_the_hint_badge_is_reworded_at_once_in_russian(browser, live_server):
 
 @pytest.mark.parametrize("touch", [True, False])
 def test_the_first_visit_card_speaks_of_taps_on_a_touch_screen(browser, live_server, touch):
-    """Issue 37 item 8: the phone's first-visit card said "click", "double-click" and "Hint (H)"."""
+    """The fault fixed: the phone's first-visit card said "click", "double-click" and "Hint (H)"."""
     context, page = new_page(browser, 390 if touch else 1366, 844 if touch else 768, touch=touch, seen=False)
     page.goto(f"{live_server.url}/#/square/classic/3")
     page.wait_for_selector("#welcome:not([hidden])")
@@ -357,7 +357,7 @@ def test_the_first_visit_card_speaks_of_taps_on_a_touch_screen(browser, live_ser
 
 
 def test_a_variant_never_won_is_flagged_and_its_odds_stay_in_view_on_a_phone(browser, live_server):
-    """Issue 37 item 8: British Square columns (0 of 10,000 deals won) was offered on equal terms."""
+    """The fault fixed: British Square columns (0 of 10,000 deals won) was offered on equal terms."""
     context, page = new_page(browser, 390, 844)
     page.goto(f"{live_server.url}/#/british-square/columns/3")
     page.wait_for_selector("body[data-ready='1']")
@@ -392,7 +392,7 @@ COVERED_CORNERS = """() => {
 
 @pytest.mark.parametrize("key", ["british-square/piles", "british-square/columns"])
 def test_covered_cards_in_a_fan_show_their_whole_corner_index(browser, live_server, key):
-    """Issue 37 item 6: covered cards in fans showed half a corner."""
+    """The fault fixed: covered cards in fans showed half a corner."""
     game_id, variant = key.split("/")
     entry = LINES[key]
     faults = []
@@ -406,7 +406,7 @@ def test_covered_cards_in_a_fan_show_their_whole_corner_index(browser, live_serv
 
 @pytest.mark.parametrize("key", ["square/classic", "british-square/piles", "precedence/king-out"])
 def test_large_cards_are_larger_where_the_height_held_them(browser, live_server, key):
-    """Issue 37 item 6: "Large cards" changed nothing at 1366x768 (75 -> 75 px)."""
+    """The fault fixed: "Large cards" changed nothing at 1366x768 (75 -> 75 px)."""
     game_id, variant = key.split("/")
     entry = LINES[key]
     for width, height in [(1366, 768), (1920, 1080)]:
@@ -428,7 +428,7 @@ STATIC = Path(__file__).resolve().parents[2] / "cadogan" / "web" / "static"
 
 
 def test_the_page_is_installable_a_manifest_and_its_icons():
-    """Issue 37 item 10: a web app manifest and icons (a service worker needs the server's help: see
+    """The fault fixed: a web app manifest and icons (a service worker needs the server's help: see
     the integrator's note; the page keeps working without one)."""
     import struct
 
@@ -447,7 +447,7 @@ def test_the_page_is_installable_a_manifest_and_its_icons():
 
 
 def test_a_stopped_server_shows_a_clear_state_with_a_retry(browser, live_server):
-    """Issue 37 item 10: with the server stopped every action said "Failed to fetch" beside an old message."""
+    """The fault fixed: with the server stopped every action said "Failed to fetch" beside an old message."""
     context, page = new_page(browser, 390, 844)
     page.goto(f"{live_server.url}/#/precedence/king-out/5")
     page.wait_for_selector("body[data-ready='1']")
@@ -470,7 +470,7 @@ def test_a_stopped_server_shows_a_clear_state_with_a_retry(browser, live_server)
 
 
 def test_left_handed_puts_the_buttons_on_the_left_and_high_contrast_is_a_theme(browser, live_server):
-    """Issue 37 item 10: a left-handed layout and a high-contrast theme."""
+    """The fault fixed: a left-handed layout and a high-contrast theme."""
     context, page = new_page(browser, 390, 844)
     page.add_init_script("localStorage.setItem('cadogan.settings', JSON.stringify({leftHanded: true, theme: 'contrast'}))")
     page.goto(f"{live_server.url}/#/square/classic/3")

@@ -1,4 +1,4 @@
-"""A shared deal link opened from another site keeps the player (issue 36), in a real headless Chromium.
+"""A shared deal link opened from another site keeps the player, in a real headless Chromium.
 
 README invites sharing a deal by its URL. Opened from mail or chat, that is a cross-site navigation:
 with a SameSite=Strict cookie the browser sent no cookie, the server made a new player and the

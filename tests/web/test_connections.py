@@ -1,4 +1,4 @@
-"""Connections under real clients (issue 36): idle and dribbling clients, a connection limit under few
+"""Connections under real clients: idle and dribbling clients, a connection limit under few
 file descriptors, protocol errors in the API's JSON form, ambiguous framing closed.
 
 No wall-clock assertion: "served" means "answered within a generous bound", and timeouts are

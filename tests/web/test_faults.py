@@ -1,4 +1,4 @@
-"""Issue 20: a server that holds under load and hostile clients. One test (or more) per fault found."""
+"""A server that holds under load and hostile clients. One test (or more) per fault found."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""10,000+ hostile requests against a real ``cadogan serve`` (issue 20): malformed JSON, huge bodies, bad
+"""10,000+ hostile requests against a real ``cadogan serve``: malformed JSON, huge bodies, bad
 headers, path traversal, hang-ups. Never a 5xx, never a traceback in the log, the store intact.
 
-Issue 36 added lone surrogates, numbers past Python's 4,300-digit int() limit, non-ASCII digits in
+Also: lone surrogates, numbers past Python's 4,300-digit int() limit, non-ASCII digits in
 pile numbers, deals and budgets, ``"-0"``, and ambiguous framing; ``test_client_text_*`` checks each
 answer's status and code."""
 
@@ -149,7 +149,7 @@ def test_ten_thousand_hostile_requests_give_no_5xx_no_traceback_and_an_intact_st
     assert json.dumps(dict(statuses))
 
 
-# --- issue 36: what clients send that once gave a 500 ------------------------------------------------
+# --- what clients send that once gave a 500 ------------------------------------------------
 CLIENT_TEXT = [  # (method, path, body, status, code)
     ("POST", "/api/games", b'{"game": "\\ud800"}', 422, "unknown-game"),
     ("POST", "/api/games", b'{"game": "square", "variant": "\\udfff"}', 422, "unknown-variant"),

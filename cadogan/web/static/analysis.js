@@ -1,4 +1,4 @@
-// "Where did it go wrong?" (issue 19): GET /api/games/{id}/analysis (SPEC: result, last_winnable,
+// "Where did it go wrong?": GET /api/games/{id}/analysis (SPEC: result, last_winnable,
 // losing_move, line). The viewer opens on the position before the losing move, that move marked on the
 // table; from there it steps through the winning continuation, or takes the game back (undo moves).
 

@@ -1,4 +1,4 @@
-// The deal's verdict in the header (issue 19 item 4): GET /api/games/{id}/verdict →
+// The deal's verdict in the header: GET /api/games/{id}/verdict →
 // {verdict: "winnable"|"lost"|"undecided", difficulty?, source?}; hidden by a setting, silent when absent.
 // The badges keep what they say as data (the verdict, the difficulty), so a language switch re-words
 // them at once; the end of a game reads the deal's verdict from here, so the two never contradict.
