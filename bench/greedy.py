@@ -2,10 +2,11 @@
 
     python bench/greedy.py [--deals N] [--only GAME[/VARIANT]]
 
-Plays deals 0..N-1 (default 2000) of each variant with one rule: make the first move the solver
-would try (``GameKnowledge.safe_moves``, else ``search_moves``; in Precedence that is "play the waste
-card whenever it can go, onto the foundation with the most cards to come, else deal"), never
-returning to a position already met.  It looks at nothing a player cannot see, so its win rate is
+Plays deals 0..N-1 (default 2000) of each variant with one rule (``cadogan.solver.advise_greedy``,
+the survey's ``--player greedy``): make the first move the solver would try (the game's first safe
+move, else the first of ``GameKnowledge.search_moves``; in Precedence that is "play the waste card
+whenever it can go, onto the foundation with the most cards to come, else deal"), never returning
+to a position already met.  It looks at nothing a player cannot see, so its win rate is
 a player's baseline, to set beside the survey's share of winnable deals (docs/winnability.md).
 """
 
@@ -14,30 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cadogan import games
-from cadogan.games.base import State
-from cadogan.solver.knowledge import knowledge_of
-from cadogan.solver.search import pruned_moves
+from cadogan.solver.advise import WON
+from cadogan.solver.advise_greedy import play_greedy
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
 from solver import selected_variants  # noqa: E402  (bench/solver.py)
-
-
-def greedy_wins(state: State) -> bool:
-    game = knowledge_of(state)
-    seen = {game.exact_key(state)}
-    while not state.is_won():
-        moves = pruned_moves(state)
-        for move in moves:
-            state.push(move)
-            key = game.exact_key(state)
-            if key not in seen:
-                seen.add(key)
-                break
-            state.pop()
-        else:
-            return False
-    return True
 
 
 def main() -> None:
@@ -48,7 +30,7 @@ def main() -> None:
     print("| game | variant | deals | greedy wins | % |")
     print("|---|---|---:|---:|---:|")
     for game_id, variant in selected_variants(args.only):
-        won = sum(greedy_wins(games.load(game_id, variant, deal)) for deal in range(args.deals))
+        won = sum(play_greedy(game_id, variant, deal).result == WON for deal in range(args.deals))
         print(f"| {game_id} | {variant} | {args.deals} | {won} | {100 * won / args.deals:.1f} |", flush=True)
 
 

@@ -36,6 +36,11 @@ MAX_NUMBER_TEXT = 32
 MAX_SECONDS = 10_000_000
 #: Node limits beyond this do not fit the core's signed 64-bit counter.
 MAX_NODES = 10**18
+#: Orders of the unseen cards drawn for one advice: far past any use (the win chance's standard
+#: error is already 0.0005 at this many), a bound on the time one command may ask for.
+MAX_SAMPLES = 10**6
+#: Seeds of the draw: any that fits the 64 bits a seed is recorded in.
+MAX_SEED = 2**63 - 1
 #: Memory for the table of positions, in MiB (1 TiB): the core counts bytes in a signed 64-bit integer.
 MAX_MEMORY_MB = 1 << 20
 
@@ -101,17 +106,19 @@ def read_seconds(text: str, option: str = "seconds") -> float:
     raise BadInput(f"{option} must be a number above 0 and at most {MAX_SECONDS}, not {shown(text)}")
 
 
-def whole_number(text: str, option: str, maximum: int) -> int:
-    """A whole number from 1 to ``maximum`` in ASCII digits; BadInput naming ``option`` otherwise.
+def whole_number(text: str, option: str, maximum: int, minimum: int = 1) -> int:
+    """A whole number from ``minimum`` to ``maximum`` in ASCII digits; BadInput naming ``option`` otherwise.
 
     >>> whole_number("99999999999999999999999999", "--max-nodes", MAX_NODES)
     Traceback (most recent call last):
     cadogan.errors.BadInput: --max-nodes must be a whole number from 1 to 1000000000000000000, not '99999999999999999999…'
+    >>> whole_number("0", "--seed", MAX_SEED, minimum=0)
+    0
     """
     stripped = text.strip()
-    if len(stripped) <= MAX_NUMBER_TEXT and _DIGITS.fullmatch(stripped) and 1 <= int(stripped) <= maximum:
+    if len(stripped) <= MAX_NUMBER_TEXT and _DIGITS.fullmatch(stripped) and minimum <= int(stripped) <= maximum:
         return int(stripped)
-    raise BadInput(f"{option} must be a whole number from 1 to {maximum}, not {shown(text)}")
+    raise BadInput(f"{option} must be a whole number from {minimum} to {maximum}, not {shown(text)}")
 
 
 def argument(parse: Callable[[str], T]) -> Callable[[str], T]:
@@ -129,8 +136,8 @@ def seconds_argument(option: str) -> Callable[[str], float]:
     return argument(lambda text: read_seconds(text, option))
 
 
-def whole_number_argument(option: str, maximum: int) -> Callable[[str], int]:
-    return argument(lambda text: whole_number(text, option, maximum))
+def whole_number_argument(option: str, maximum: int, minimum: int = 1) -> Callable[[str], int]:
+    return argument(lambda text: whole_number(text, option, maximum, minimum))
 
 
 # --- arguments every game command spells alike -------------------------------------------------

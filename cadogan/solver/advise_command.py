@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 
-from cadogan.cmdline import add_game_arguments, print_json, read_text_file
-from cadogan.errors import BadInput, CadoganError
+from cadogan.cmdline import (MAX_NODES, MAX_SAMPLES, MAX_SEED, add_game_arguments, add_move_arguments, move_tokens,
+                             print_json, read_text_file, replay, seconds_argument, whole_number_argument)
+from cadogan.errors import BadInput
 
 DEFAULT_SAMPLES = 16  # cadogan.solver.advise.DEFAULT_SAMPLES (not imported: --help stays light)
 DEFAULT_MAX_NODES = 50_000  # cadogan.solver.advise.DEFAULT_MAX_NODES
@@ -17,52 +17,22 @@ DEFAULT_MAX_NODES = 50_000  # cadogan.solver.advise.DEFAULT_MAX_NODES
 
 def add_advise_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, deal_required=False)
-    parser.add_argument("moves", nargs="*", metavar="MOVE", help="(with --deal) the moves made so far")
-    parser.add_argument("--file", "-f", metavar="F", help="(with --deal) read the moves from a file (- for stdin)")
+    add_move_arguments(parser, "(with --deal) the moves made so far")
     parser.add_argument("--view", metavar="FILE",
                         help="the player's view (JSON, as `cadogan deal --json --view player` prints it; - for stdin)")
-    parser.add_argument("--samples", "-k", metavar="K", type=_positive_int, default=DEFAULT_SAMPLES,
-                        help=f"orders of the unseen cards drawn (default {DEFAULT_SAMPLES})")
-    parser.add_argument("--max-nodes", metavar="B", type=_positive_int, default=DEFAULT_MAX_NODES,
+    parser.add_argument("--samples", "-k", metavar="K", type=whole_number_argument("--samples", MAX_SAMPLES),
+                        default=DEFAULT_SAMPLES, help=f"orders of the unseen cards drawn (default {DEFAULT_SAMPLES})")
+    parser.add_argument("--max-nodes", metavar="B", type=whole_number_argument("--max-nodes", MAX_NODES),
+                        default=DEFAULT_MAX_NODES,
                         help=f"search nodes per solve of a drawn position (default {DEFAULT_MAX_NODES})")
-    parser.add_argument("--timeout", "-t", metavar="S", type=_seconds, default=None,
+    parser.add_argument("--timeout", "-t", metavar="S", type=seconds_argument("--timeout"), default=None,
                         help="cap on the seconds of one advice (with --play: of each move); when reached, the "
                              "samples decided so far give the answer (default: no cap, so the answer is reproducible)")
-    parser.add_argument("--seed", metavar="X", type=_seed, default=0, help="seed of the draw (default 0)")
+    parser.add_argument("--seed", metavar="X", type=whole_number_argument("--seed", MAX_SEED, minimum=0), default=0,
+                        help="seed of the draw (default 0)")
     parser.add_argument("--play", action="store_true",
                         help="(with --deal) play the deal to its end blind, each move the advised one")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.set_defaults(_trailing="moves")
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number of seconds more than 0")
-    return value
 
 
 def run_advise(args: argparse.Namespace) -> int:
@@ -78,9 +48,7 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.play:
         if args.deal is None or args.moves or args.file is not None:
             raise BadInput("--play plays a deal from its start: give --deal N and no moves")
-        from cadogan.cmdline import read_deal
-
-        played = play_blind(game.id, args.variant, read_deal(args.deal), settings)
+        played = play_blind(game.id, args.variant, args.deal, settings)
         _print_game(played, args.json)
         return 0
     view, deal = _read_view(game, args)
@@ -94,9 +62,10 @@ def _read_view(game, args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from cadogan.games.view import View, player_view
 
     if args.deal is not None:
-        from cadogan.cmdline import read_deal
-
-        state = games_replay(game, args.variant, read_deal(args.deal), _tokens(args))
+        state = game.new_initial_state(args.variant, args.deal)
+        error = replay(state, move_tokens(args))
+        if error is not None:
+            raise BadInput(error)
         return player_view(state), state.deal
     text = read_text_file(args.view, "view file")
     try:
@@ -116,24 +85,6 @@ def _read_view(game, args: argparse.Namespace):  # type: ignore[no-untyped-def]
     if args.variant is not None and view.state.variant != game.resolve_variant(args.variant):
         raise BadInput(f"--variant {args.variant} does not match the view's variant {view.state.variant}")
     return view, None
-
-
-def _tokens(args: argparse.Namespace) -> list[str]:
-    tokens = list(args.moves)
-    if args.file is not None:
-        tokens.extend(read_text_file(args.file, "moves file").split())
-    return tokens
-
-
-def games_replay(game, variant, deal, tokens):  # type: ignore[no-untyped-def]
-    """The position after ``tokens``; BadInput naming the first move that cannot be made."""
-    state = game.new_initial_state(variant, deal)
-    for number, token in enumerate(tokens, 1):
-        try:
-            state.play(token)
-        except CadoganError as err:
-            raise BadInput(f"move {number} ({token}) is illegal: {getattr(err, 'reason', err)}") from None
-    return state
 
 
 def _print_advice(advice, view, deal, as_json: bool) -> None:  # type: ignore[no-untyped-def]

@@ -191,17 +191,7 @@ def _run(args: argparse.Namespace) -> int:
           f"{duration(time.monotonic() - began)}; results in {db}")
     if total is not None:
         print(f"{game.id} {variant} in {db}: {total.deals} deals, {counts_text(total)}")
-    for deal, why in outcome.failures[:10]:
-        print(f"cadogan: deal {deal} not recorded: {why}", file=sys.stderr)
-    if len(outcome.failures) > 10:
-        print(f"cadogan: ... and {len(outcome.failures) - 10} more deals not recorded", file=sys.stderr)
-    if outcome.broken:
-        print(f"cadogan: survey stopped: {outcome.broken}; run the same command to resume", file=sys.stderr)
-        return 1
-    if outcome.interrupted:
-        print("cadogan: interrupted; run the same command to resume", file=sys.stderr)
-        return 130
-    return 1 if outcome.failures else 0
+    return outcome.exit_status()
 
 
 def _open_existing(db: str):  # type: ignore[no-untyped-def]

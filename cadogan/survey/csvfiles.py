@@ -17,13 +17,14 @@ from __future__ import annotations
 import csv
 import io
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from cadogan import games
 from cadogan.cards import parse_deal
 from cadogan.errors import BadInput
 from cadogan.survey.store import RESULTS, Row, ResultsDB
 
+T = TypeVar("T")
 HEADER = ["deal", "result", "seconds", "nodes", "solver", "timeout", "max_nodes"]
 
 
@@ -50,52 +51,81 @@ def _number(value: float | int | None) -> str:
     return repr(float(value))
 
 
-def to_csv_text(rows: Iterable[Row]) -> str:
+def csv_text(header: list[str], lines: Iterable[list[object]]) -> str:
+    """``header`` and ``lines`` as the text of a CSV file (``\\n`` line ends)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HEADER)
-    for row in rows:
-        writer.writerow([row.deal, row.result, f"{row.seconds:.3f}", row.nodes, row.solver_version,
-                         _number(row.timeout), _number(row.max_nodes)])
+    writer.writerow(header)
+    writer.writerows(lines)
     return out.getvalue()
 
 
-def export(store: ResultsDB, directory: str | Path) -> list[Path]:
-    """Write one CSV per game and variant in the database; returns the files written."""
+def to_csv_text(rows: Iterable[Row]) -> str:
+    return csv_text(HEADER, ([row.deal, row.result, f"{row.seconds:.3f}", row.nodes, row.solver_version,
+                              _number(row.timeout), _number(row.max_nodes)] for row in rows))
+
+
+class Tables(Protocol):
+    """Results kept per game and variant (``ResultsDB``, ``PlayerResultsDB``)."""
+
+    def tallies(self) -> Mapping[tuple[str, str], object]: ...
+    def rows(self, game: str | None = None, variant: str | None = None) -> Sequence[Any]: ...
+
+
+def write_tables(store: Tables, directory: str | Path, to_text: Callable[[Sequence[Any]], str]) -> list[Path]:
+    """One CSV per game and variant of ``store`` in ``directory`` (made if missing), each
+    ``to_text`` of its rows; returns the files written.  The directory above must exist: a missing
+    one is a typo, not made."""
     directory = Path(directory)
-    if not directory.parent.is_dir():  # as everywhere: a missing directory above is a typo, not made
+    if not directory.parent.is_dir():
         raise BadInput(f"cannot write to {str(directory)!r}: no directory {str(directory.parent)!r}")
     directory.mkdir(exist_ok=True)
     written = []
     for game, variant in store.tallies():
         path = directory / file_name(game, variant)
-        path.write_text(to_csv_text(store.rows(game, variant)), encoding="utf-8")
+        path.write_text(to_text(store.rows(game, variant)), encoding="utf-8")
         written.append(path)
     return written
 
 
-def read_rows(path: str | Path) -> list[Row]:
-    """The rows of one results file; BadInput naming the line if one is malformed."""
+def read_table(path: str | Path, header: list[str], make_row: Callable[[str, str, list[str]], T]) -> list[T]:
+    """The rows of the results file ``path``: its name gives the game and variant (``file_key``),
+    its first line must be ``header``, and ``make_row(game, variant, cells)`` makes each line after
+    it a row (ValueError or BadInput for a line that is none).  BadInput naming the file, and the
+    line where one is malformed."""
     game, variant = file_key(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise BadInput(f"cannot read {str(path)!r}: {err.strerror}") from None
     reader = csv.reader(io.StringIO(text))
-    header = next(reader, None)
-    if header != HEADER:
-        raise BadInput(f"{str(path)!r}: the first line must be {','.join(HEADER)}")
+    if next(reader, None) != header:
+        raise BadInput(f"{str(path)!r}: the first line must be {','.join(header)}")
     rows = []
-    for line, fields in enumerate(reader, 2):
+    for line, cells in enumerate(reader, 2):
         try:
-            deal, result, seconds, nodes, solver, timeout, max_nodes = fields
-            if result not in RESULTS:
-                raise ValueError(f"result {result!r}")
-            rows.append(Row(game, variant, parse_deal(deal), result, float(seconds), int(nodes), solver,
-                            float(timeout) if timeout else None, int(max_nodes) if max_nodes else None))
+            rows.append(make_row(game, variant, cells))
         except (ValueError, BadInput) as err:
             raise BadInput(f"{str(path)!r} line {line}: not a result line ({err})") from None
     return rows
+
+
+def export(store: ResultsDB, directory: str | Path) -> list[Path]:
+    """Write one CSV per game and variant in the database; returns the files written."""
+    return write_tables(store, directory, to_csv_text)
+
+
+def read_rows(path: str | Path) -> list[Row]:
+    """The rows of one results file; BadInput naming the line if one is malformed."""
+    return read_table(path, HEADER, _row)
+
+
+def _row(game: str, variant: str, cells: list[str]) -> Row:
+    deal, result, seconds, nodes, solver, timeout, max_nodes = cells
+    if result not in RESULTS:
+        raise ValueError(f"result {result!r}")
+    return Row(game, variant, parse_deal(deal), result, float(seconds), int(nodes), solver,
+               float(timeout) if timeout else None, int(max_nodes) if max_nodes else None)
 
 
 def find_csv_files(paths: Iterable[str | Path]) -> list[Path]:

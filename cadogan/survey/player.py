@@ -20,16 +20,14 @@ CSV files: ``data/survey/<player>/<game>-<variant>.csv`` (a directory per player
 
 from __future__ import annotations
 
-import csv
-import io
 import sqlite3
-import time
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Iterable
 
 from cadogan.errors import BadInput
 from cadogan.survey.stats import Tally, wilson_interval
+from cadogan.survey.store import ResultsFile
 
 PLAYERS = ("blind", "greedy")
 RESULTS = ("won", "lost")
@@ -106,47 +104,23 @@ def play_deal(game_id: str, variant: str, deal: int, settings: PlayerSettings) -
                      settings.seed, str(SOLVER_VERSION))
 
 
-def _deal_to_sql(deal: int) -> int | str:
-    return deal if deal < 2**63 else str(deal)
-
-
-class PlayerResultsDB:
+class PlayerResultsDB(ResultsFile):
     """One player's rows in the results database at ``path`` (the same file as the solver's survey;
     the interface ``runner.survey`` uses: ``recorded``, ``rows``, ``record``, ``tallies``)."""
+
+    table, schema = "player_results", SCHEMA
 
     def __init__(self, path: str | Path, player: str) -> None:
         if player not in PLAYERS:
             raise BadInput(f"unknown player {player!r}: choose one of solver, {', '.join(PLAYERS)}")
-        self.path, self.player = str(path), player
-        if self.path != ":memory:" and not Path(self.path).parent.is_dir():
-            raise BadInput(f"cannot create the results database {self.path!r}: no directory "
-                           f"{str(Path(self.path).parent)!r}")
-        try:
-            self.db = sqlite3.connect(self.path, timeout=30)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute(SCHEMA)
-            self.db.commit()
-        except sqlite3.DatabaseError as err:
-            raise BadInput(f"cannot use {self.path!r} as a results database: {err}") from None
-
-    def close(self) -> None:
-        self.db.close()
-
-    def __enter__(self) -> "PlayerResultsDB":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+        self.player = player
+        super().__init__(path)
 
     def record(self, row: PlayerRow, replace: bool = False) -> None:
         if row.result not in RESULTS or row.player != self.player:
             raise ValueError(f"not a {self.player} row: {row}")
-        values = list(astuple(row))
-        values[3] = _deal_to_sql(row.deal)
-        verb = "INSERT OR REPLACE" if replace else "INSERT"
         with self.db:
-            self.db.execute(f"{verb} INTO player_results VALUES ({', '.join('?' * (len(values) + 1))})",
-                            (*values, time.time()))
+            self.insert(row, replace)
 
     def merge(self, rows: Iterable[PlayerRow]) -> int:
         """Add the rows of deals not recorded yet (a CSV import); returns how many were added."""
@@ -233,52 +207,30 @@ HEADER = ["deal", "result", "seconds", "moves", "decisions", "unknown", "start_c
 
 
 def to_csv_text(rows: Iterable[PlayerRow]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HEADER)
-    for r in rows:
-        writer.writerow([r.deal, r.result, f"{r.seconds:.3f}", r.moves, r.decisions, r.unknown,
-                         "" if r.start_chance is None else f"{r.start_chance:.4f}", r.samples, r.max_nodes, r.seed,
-                         r.solver_version])
-    return out.getvalue()
+    from cadogan.survey.csvfiles import csv_text
+
+    return csv_text(HEADER, ([r.deal, r.result, f"{r.seconds:.3f}", r.moves, r.decisions, r.unknown,
+                              "" if r.start_chance is None else f"{r.start_chance:.4f}", r.samples, r.max_nodes,
+                              r.seed, r.solver_version] for r in rows))
 
 
 def export(store: PlayerResultsDB, directory: str | Path) -> list[Path]:
     """``<directory>/<player>/<game>-<variant>.csv`` for each game and variant played."""
-    from cadogan.survey.csvfiles import file_name
+    from cadogan.survey.csvfiles import write_tables
 
-    folder = Path(directory) / store.player
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for game, variant in store.tallies():
-        path = folder / file_name(game, variant)
-        path.write_text(to_csv_text(store.rows(game, variant)), encoding="utf-8")
-        written.append(path)
-    return written
+    return write_tables(store, Path(directory) / store.player, to_csv_text)
 
 
 def read_rows(path: str | Path, player: str) -> list[PlayerRow]:
     """The rows of one player's results file; BadInput naming the line if one is malformed."""
     from cadogan.cards import parse_deal
-    from cadogan.survey.csvfiles import file_key
+    from cadogan.survey.csvfiles import read_table
 
-    game, variant = file_key(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise BadInput(f"cannot read {str(path)!r}: {err.strerror}") from None
-    reader = csv.reader(io.StringIO(text))
-    if next(reader, None) != HEADER:
-        raise BadInput(f"{str(path)!r}: the first line must be {','.join(HEADER)}")
-    rows = []
-    for line, cells in enumerate(reader, 2):
-        try:
-            deal, result, seconds, moves, decisions, unknown, chance, samples, nodes, seed, solver = cells
-            if result not in RESULTS:
-                raise ValueError(f"result {result!r}")
-            rows.append(PlayerRow(player, game, variant, parse_deal(deal), result, float(seconds), int(moves),
-                                  int(decisions), int(unknown), float(chance) if chance else None, int(samples),
-                                  int(nodes), int(seed), solver))
-        except (ValueError, BadInput) as err:
-            raise BadInput(f"{str(path)!r} line {line}: not a result line ({err})") from None
-    return rows
+    def row(game: str, variant: str, cells: list[str]) -> PlayerRow:
+        deal, result, seconds, moves, decisions, unknown, chance, samples, nodes, seed, solver = cells
+        if result not in RESULTS:
+            raise ValueError(f"result {result!r}")
+        return PlayerRow(player, game, variant, parse_deal(deal), result, float(seconds), int(moves), int(decisions),
+                         int(unknown), float(chance) if chance else None, int(samples), int(nodes), int(seed), solver)
+
+    return read_table(path, HEADER, row)

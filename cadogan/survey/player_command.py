@@ -4,7 +4,6 @@ run a player survey, and its tables in ``report``, ``export`` and ``import``."""
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 
 from cadogan.errors import BadInput
@@ -33,6 +32,7 @@ def player_of(args: argparse.Namespace) -> str | None:
 def run_player_survey(args: argparse.Namespace, player: str, game_id: str, variant: str, first: int, last: int,
                       workers: int | None, db: str) -> int:
     """Play deals ``first..last`` not yet recorded for ``player``, on local processes or ``--scheduler``."""
+    from cadogan.cmdline import MAX_NODES, MAX_SAMPLES
     from cadogan.survey.player import PlayerResultsDB, PlayerSettings, play_deal
     from cadogan.survey.progress import Silent, counts_text, default_progress, duration
     from cadogan.survey.runner import survey
@@ -42,8 +42,8 @@ def run_player_survey(args: argparse.Namespace, player: str, game_id: str, varia
             raise BadInput(f"{option} does not apply to a player survey (a game is played to its end)")
     if player == "greedy" and (args.samples is not None or args.max_nodes is not None):
         raise BadInput("--samples and --max-nodes set the blind player; the greedy rule takes none")
-    settings = PlayerSettings(player, *((_count(args.samples, "--samples", SURVEY_SAMPLES),
-                                         _count(args.max_nodes, "--max-nodes", SURVEY_MAX_NODES), 0)
+    settings = PlayerSettings(player, *((_count(args.samples, "--samples", SURVEY_SAMPLES, MAX_SAMPLES),
+                                         _count(args.max_nodes, "--max-nodes", SURVEY_MAX_NODES, MAX_NODES), 0)
                                         if player == "blind" else (0, 0, 0)))
     began = time.monotonic()
     with PlayerResultsDB(db, player) as store:
@@ -56,27 +56,13 @@ def run_player_survey(args: argparse.Namespace, player: str, game_id: str, varia
           f"{duration(time.monotonic() - began)}; results in {db}")
     if total is not None:
         print(f"{player} player, {game_id} {variant} in {db}: {total.deals} deals, won {total.won}")
-    for deal, why in outcome.failures[:10]:
-        print(f"cadogan: deal {deal} not recorded: {why}", file=sys.stderr)
-    if outcome.broken:
-        print(f"cadogan: survey stopped: {outcome.broken}; run the same command to resume", file=sys.stderr)
-        return 1
-    if outcome.interrupted:
-        print("cadogan: interrupted; run the same command to resume", file=sys.stderr)
-        return 130
-    return 1 if outcome.failures else 0
+    return outcome.exit_status()
 
 
-def _count(text: str | None, option: str, default: int) -> int:
-    if text is None:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise BadInput(f"{option} wants a whole number of at least 1, not {text!r}")
-    return value
+def _count(text: str | None, option: str, default: int, maximum: int) -> int:
+    from cadogan.cmdline import whole_number
+
+    return default if text is None else whole_number(text, option, maximum)
 
 
 def print_player_tables(db: str, players: list[str], as_markdown: bool, as_json: bool) -> None:

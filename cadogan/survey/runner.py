@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
@@ -39,6 +40,22 @@ class SurveyRun:
     failures: list[tuple[int, str]] = field(default_factory=list)  # deals not recorded, and why
     interrupted: bool = False
     broken: str | None = None  # why the workers stopped, if they did
+
+    def exit_status(self, shown: int = 10) -> int:
+        """Say on standard error the deals not recorded (the first ``shown``) and why the run
+        stopped early; the command's exit status: 0, 1 (deals not recorded, workers broken) or
+        130 (interrupted).  Either way the same command resumes the run."""
+        for deal, why in self.failures[:shown]:
+            print(f"cadogan: deal {deal} not recorded: {why}", file=sys.stderr)
+        if len(self.failures) > shown:
+            print(f"cadogan: ... and {len(self.failures) - shown} more deals not recorded", file=sys.stderr)
+        if self.broken:
+            print(f"cadogan: survey stopped: {self.broken}; run the same command to resume", file=sys.stderr)
+            return 1
+        if self.interrupted:
+            print("cadogan: interrupted; run the same command to resume", file=sys.stderr)
+            return 130
+        return 1 if self.failures else 0
 
 
 def default_workers() -> int:

@@ -21,7 +21,7 @@ import sqlite3
 import time
 from dataclasses import astuple, dataclass, fields
 from pathlib import Path
-from typing import Iterable
+from typing import Any, ClassVar, Iterable, Self
 
 from cadogan.errors import BadInput
 from cadogan.solver.outcome import Result
@@ -67,12 +67,22 @@ class Row:
     max_nodes: int | None = None
 
 
-def _deal_to_sql(deal: int) -> int | str:
+def deal_to_sql(deal: int) -> int | str:
+    """A deal number as a results table keeps it: an INTEGER below 2^63, its decimal TEXT above.
+
+    >>> deal_to_sql(42), deal_to_sql(2**64 - 1)
+    (42, '18446744073709551615')
+    """
     return deal if deal < _SIGNED_LIMIT else str(deal)
 
 
-class ResultsDB:
-    """The results database at ``path`` (created if missing; ``":memory:"`` for tests)."""
+class ResultsFile:
+    """The SQLite file at ``path`` (created if missing; ``":memory:"`` for tests) with the table
+    ``table`` made by ``schema``: what the solver's results and the players' share (one file may
+    hold both tables)."""
+
+    table: ClassVar[str]
+    schema: ClassVar[str]
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -84,19 +94,34 @@ class ResultsDB:
             self.db = sqlite3.connect(self.path, timeout=30)
             self.db.execute("PRAGMA journal_mode=WAL")  # readers (report) never block the survey
             self.db.execute("PRAGMA synchronous=NORMAL")  # durable across a killed process
-            self.db.execute(SCHEMA)
+            self.db.execute(self.schema)
             self.db.commit()
         except sqlite3.DatabaseError as err:
             raise BadInput(f"cannot use {self.path!r} as a results database: {err}") from None
 
+    def insert(self, row: Any, replace: bool = False) -> None:
+        """Add ``row`` (a dataclass of the table's columns, in order) stamped with the time now;
+        the caller commits.  ``replace``: a row of the same key is replaced, not an error."""
+        values = [deal_to_sql(value) if column.name == "deal" else value
+                  for column, value in zip(fields(row), astuple(row))]
+        verb = "INSERT OR REPLACE" if replace else "INSERT"
+        self.db.execute(f"{verb} INTO {self.table} VALUES ({', '.join('?' * (len(values) + 1))})",
+                        (*values, time.time()))
+
     def close(self) -> None:
         self.db.close()
 
-    def __enter__(self) -> "ResultsDB":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class ResultsDB(ResultsFile):
+    """The solver's results in the database at ``path``."""
+
+    table, schema = "results", SCHEMA
 
     # --- writing ---------------------------------------------------------------------------
     def record(self, row: Row, replace: bool = False) -> None:
@@ -104,12 +129,9 @@ class ResultsDB:
         never solves a deal twice) unless ``replace`` is set (retrying an unknown deal)."""
         if row.result not in RESULTS:
             raise ValueError(f"result must be one of {RESULTS}, not {row.result!r}")
-        values = list(astuple(row))
-        values[2] = _deal_to_sql(row.deal)
-        verb = "INSERT OR REPLACE" if replace else "INSERT"
         try:
             with self.db:
-                self.db.execute(f"{verb} INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (*values, time.time()))
+                self.insert(row, replace)
         except sqlite3.IntegrityError:
             raise  # a deal recorded twice: the survey's own fault, not the disk's
         except sqlite3.Error as err:  # a full disk, a read-only file: the rows committed before stay
@@ -132,15 +154,12 @@ class ResultsDB:
                 else:
                     raise BadInput(f"{row.game} {row.variant} deal {row.deal}: recorded as {old} here "
                                    f"but {row.result} in the imported results")
-                values = list(astuple(row))
-                values[2] = _deal_to_sql(row.deal)
-                self.db.execute("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                (*values, time.time()))
+                self.insert(row, replace=True)
         return added, replaced
 
     def _result_of(self, game: str, variant: str, deal: int) -> str | None:
         found = self.db.execute("SELECT result FROM results WHERE game = ? AND variant = ? AND deal = ?",
-                                (game, variant, _deal_to_sql(deal))).fetchone()
+                                (game, variant, deal_to_sql(deal))).fetchone()
         return found[0] if found else None
 
     # --- reading ---------------------------------------------------------------------------

@@ -178,7 +178,9 @@ def test_a_position_with_no_legal_move_is_refused(capsys):
     (["advise", "precedence"], "exactly one of --deal N and --view FILE"),
     (["advise", "precedence", "--deal", "3", "--play", "deal"], "--play plays a deal from its start"),
     (["advise", "precedence", "--deal", "3", "w>f9"], "move 1 (w>f9) is illegal"),
-    (["advise", "precedence", "--deal", "3", "--samples", "0"], "must be positive"),
+    (["advise", "precedence", "--deal", "3", "--samples", "0"], "--samples must be a whole number from 1"),
+    (["advise", "precedence", "--deal", "3", "--seed", "-1"], "--seed must be a whole number from 0"),
+    (["advise", "precedence", "--deal", "3", "--timeout", "nan"], "--timeout must be a number above 0"),
 ])
 def test_usage_errors_exit_2(capsys, argv, message):
     with pytest.raises(SystemExit) as exit_:
