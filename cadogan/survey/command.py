@@ -15,9 +15,13 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from cadogan.cmdline import MAX_MEMORY_MB, MAX_NODES
 from cadogan.errors import BadInput
+
+if TYPE_CHECKING:
+    from cadogan.survey.store import ResultsFile
 
 ACTIONS = ("report", "export", "import", "pool", "odds")
 DEFAULT_DB = "survey.sqlite"
@@ -154,8 +158,6 @@ def _timeout(text: str | None) -> float | None:
 # --- the five uses -------------------------------------------------------------------------------
 def _run(args: argparse.Namespace) -> int:
     from cadogan import games
-    from cadogan.survey.progress import Silent, counts_text, default_progress, duration
-    from cadogan.survey.runner import survey
     from cadogan.survey.store import ResultsDB
     from cadogan.survey.worker import Limits
 
@@ -171,26 +173,39 @@ def _run(args: argparse.Namespace) -> int:
     workers = _positive_int(args.workers, "--workers", MAX_WORKERS)
     if workers is not None and args.scheduler:
         raise BadInput("--workers and --scheduler do not go together: the cluster's workers do the solving")
-    from cadogan.survey.player_command import player_of, run_player_survey
+    from cadogan.survey.player_command import player_of, player_survey
     player = player_of(args)
+    db = args.db or DEFAULT_DB
     if player is not None:
-        return run_player_survey(args, player, game.id, variant, first, last, workers, args.db or DEFAULT_DB)
+        from cadogan.survey.player import play_deal
+        store, settings = player_survey(args, player, db)
+        return _survey_and_say(store, f"{player} player, ", "played", game.id, variant, first, last, settings, args,
+                               workers, db, task=play_deal)
     if args.samples is not None:
         raise BadInput("--samples applies to --player blind")
     limits = Limits(timeout=_timeout(args.timeout), max_nodes=_positive_int(args.max_nodes, "--max-nodes", MAX_NODES),
                     max_memory_mb=_positive_int(args.max_memory, "--max-memory", MAX_MEMORY_MB))
-    db = args.db or DEFAULT_DB
+    return _survey_and_say(ResultsDB(db), "", "solved", game.id, variant, first, last, limits, args, workers, db,
+                           retry_unknown=bool(args.retry_unknown))
+
+
+def _survey_and_say(store: ResultsFile, title: str, verb: str, game_id: str, variant: str, first: int, last: int,
+                    settings: Any, args: argparse.Namespace, workers: int | None, db: str, **options: Any) -> int:
+    """Run the survey of deals ``first..last`` into ``store`` (closed after), say what it did and
+    what ``db`` holds now; the exit status (``SurveyRun.exit_status``)."""
+    from cadogan.survey.progress import Silent, counts_text, default_progress, duration
+    from cadogan.survey.runner import survey
+
     began = time.monotonic()
-    with ResultsDB(db) as store:
-        outcome = survey(store, game.id, variant, first, last, limits, workers=workers, scheduler=args.scheduler,
-                         retry_unknown=bool(args.retry_unknown),
-                         progress=Silent() if args.quiet else default_progress())
-        total = store.tallies().get((game.id, variant))
-    print(f"{game.id} {variant} deals {first}-{last}: {outcome.in_range} in range, {outcome.already} already "
-          f"recorded, {outcome.solved} solved now ({counts_text(outcome.tally)}) in "
+    with store:
+        outcome = survey(store, game_id, variant, first, last, settings, workers=workers, scheduler=args.scheduler,
+                         progress=Silent() if args.quiet else default_progress(), **options)
+        total = store.tallies().get((game_id, variant))
+    print(f"{title}{game_id} {variant} deals {first}-{last}: {outcome.in_range} in range, {outcome.already} already "
+          f"recorded, {outcome.solved} {verb} now ({counts_text(outcome.tally)}) in "
           f"{duration(time.monotonic() - began)}; results in {db}")
     if total is not None:
-        print(f"{game.id} {variant} in {db}: {total.deals} deals, {counts_text(total)}")
+        print(f"{title}{game_id} {variant} in {db}: {total.deals} deals, {counts_text(total)}")
     return outcome.exit_status()
 
 

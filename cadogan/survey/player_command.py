@@ -4,9 +4,12 @@ run a player survey, and its tables in ``report``, ``export`` and ``import``."""
 from __future__ import annotations
 
 import argparse
-import time
+from typing import TYPE_CHECKING
 
 from cadogan.errors import BadInput
+
+if TYPE_CHECKING:
+    from cadogan.survey.player import PlayerResultsDB, PlayerSettings
 
 #: The blind player's settings in a survey (recorded in every row): the samples per advice and the
 #: search nodes per solve, chosen so that a deal costs seconds to a few minutes (docs/advise.md).
@@ -29,13 +32,11 @@ def player_of(args: argparse.Namespace) -> str | None:
     return player
 
 
-def run_player_survey(args: argparse.Namespace, player: str, game_id: str, variant: str, first: int, last: int,
-                      workers: int | None, db: str) -> int:
-    """Play deals ``first..last`` not yet recorded for ``player``, on local processes or ``--scheduler``."""
+def player_survey(args: argparse.Namespace, player: str, db: str) -> tuple[PlayerResultsDB, PlayerSettings]:
+    """The results database to record ``player``'s games in and the settings to play them with,
+    the options checked."""
     from cadogan.cmdline import MAX_NODES, MAX_SAMPLES
-    from cadogan.survey.player import PlayerResultsDB, PlayerSettings, play_deal
-    from cadogan.survey.progress import Silent, counts_text, default_progress, duration
-    from cadogan.survey.runner import survey
+    from cadogan.survey.player import PlayerResultsDB, PlayerSettings
 
     for name, option in (("timeout", "--timeout"), ("max_memory", "--max-memory"), ("retry_unknown", "--retry-unknown")):
         if getattr(args, name, None) not in (None, False):
@@ -45,18 +46,7 @@ def run_player_survey(args: argparse.Namespace, player: str, game_id: str, varia
     settings = PlayerSettings(player, *((_count(args.samples, "--samples", SURVEY_SAMPLES, MAX_SAMPLES),
                                          _count(args.max_nodes, "--max-nodes", SURVEY_MAX_NODES, MAX_NODES), 0)
                                         if player == "blind" else (0, 0, 0)))
-    began = time.monotonic()
-    with PlayerResultsDB(db, player) as store:
-        outcome = survey(store, game_id, variant, first, last, settings, workers=workers,  # type: ignore[arg-type]
-                         scheduler=args.scheduler, progress=Silent() if args.quiet else default_progress(),
-                         task=play_deal)
-        total = store.tallies().get((game_id, variant))
-    print(f"{player} player, {game_id} {variant} deals {first}-{last}: {outcome.in_range} in range, {outcome.already} "
-          f"already recorded, {outcome.solved} played now ({counts_text(outcome.tally)}) in "
-          f"{duration(time.monotonic() - began)}; results in {db}")
-    if total is not None:
-        print(f"{player} player, {game_id} {variant} in {db}: {total.deals} deals, won {total.won}")
-    return outcome.exit_status()
+    return PlayerResultsDB(db, player), settings
 
 
 def _count(text: str | None, option: str, default: int, maximum: int) -> int:
