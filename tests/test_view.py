@@ -74,23 +74,16 @@ def test_a_sample_fits_the_view(game_id, variant):
     assert sorted(sample.stock[:view.hidden]) == sorted(view.unseen)
 
 
-def test_precedence_after_a_redeal_nothing_is_unseen():
-    state = games.load("precedence", "king-out", 2)
+@pytest.mark.parametrize("game_id,variant,deal", [("precedence", "king-out", 2), ("square", "classic", 4)])
+def test_after_a_redeal_the_new_stock_was_all_seen(game_id, variant, deal):
+    state = games.load(game_id, variant, deal)
     while state.stock:
         state.play("deal")
     assert unseen_count(state) == 0
     state.play("redeal")
-    view = player_view(state)
-    assert view.exact and UNSEEN not in view.to_json()["stock"] and view.to_json()["unseen"] == []
-
-
-def test_square_classic_after_a_redeal_the_new_stock_was_all_seen():
-    state = games.load("square", "classic", 4)
-    while state.stock:
-        state.play("deal")
-    assert unseen_count(state) == 0
-    state.play("redeal")
+    view = player_view(state).to_json()
     assert state.stock and unseen_count(state) == 0
+    assert player_view(state).exact and UNSEEN not in view["stock"] and view["unseen"] == []
 
 
 def test_square_free_shows_the_next_stock_card():

@@ -5,9 +5,12 @@ move, else the first of ``GameKnowledge.search_moves``; in Precedence "play the 
 can go, onto the foundation with the most cards to come, else deal"), never returning to a position
 already met; the game is lost when every move would.  It reads nothing a player cannot see.
 
->>> game = play_greedy("precedence", "king-out", 3)
->>> game.result in ("won", "lost"), len(game.moves) > 100
-(True, True)
+>>> from cadogan import games
+>>> won = play_greedy("precedence", "king-out", 4)
+>>> won.result, games.load("precedence", "king-out", 4).line_wins(won.moves)
+('won', True)
+>>> play_greedy("precedence", "king-out", 3).result  # every move left returns to a position met
+'lost'
 """
 
 from __future__ import annotations

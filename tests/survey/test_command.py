@@ -134,15 +134,14 @@ def test_a_full_disk_stops_the_survey_in_one_line_and_keeps_the_rows_written(cap
             real_execute = self.db.execute
             monkeypatch.setattr(self, "db", _FullDisk(self.db, real_execute))
         real_record(self, row, replace)
-        written.append(row.deal)
+        written.append(row)
 
     monkeypatch.setattr(store_module.ResultsDB, "record", record)
     assert "database or disk is full" in fails(capsys, "precedence", "--deals", "0-7", "--workers", "1",
                                                 "--max-nodes", "4000", "--db", str(db), "--quiet")
     with ResultsDB(db) as store:
         rows = store.rows()
-    assert [r.deal for r in rows] == written == sorted(written) and len(written) == 2
-    assert all(r.result in ("won", "lost", "unknown") and r.nodes > 0 for r in rows)
+    assert rows == written and [r.deal for r in rows] == [0, 1]  # the rows committed, as the solver gave them
     assert sqlite3.connect(db).execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 

@@ -15,18 +15,22 @@ GREEDY = PlayerSettings("greedy")
 
 
 def test_a_blind_row_names_its_settings_and_a_won_row_replays():
-    row = play_deal("precedence", "king-out", 4, BLIND)
+    from cadogan.solver.advise import Settings, play_blind
+    row = play_deal("precedence", "king-out", 4, BLIND)  # a deal the blind player wins with these settings
     assert (row.player, row.samples, row.max_nodes, row.seed) == ("blind", 3, 10_000, 0)
-    assert row.result in ("won", "lost") and row.start_chance is not None and row.moves > 100
+    game = play_blind("precedence", "king-out", 4, Settings(samples=3, max_nodes=10_000, seed=0))
+    assert (row.result, row.moves, row.start_chance) == ("won", len(game.moves), game.start_chance)
+    assert games.load("precedence", "king-out", 4).line_wins(game.moves)
 
 
-def test_the_greedy_row_is_the_greedy_rules_game():
+@pytest.mark.parametrize("variant,deal,result", [("king-out", 4, "won"), ("first-king", 2, "lost")])
+def test_the_greedy_row_is_the_greedy_rules_game(variant, deal, result):
     from cadogan.solver.advise_greedy import play_greedy
-    row = play_deal("precedence", "first-king", 2, GREEDY)
-    game = play_greedy("precedence", "first-king", 2)
-    assert (row.result, row.moves) == (game.result, len(game.moves))
-    if game.result == "won":
-        assert games.load("precedence", "first-king", 2).line_wins(game.moves)
+    row = play_deal("precedence", variant, deal, GREEDY)
+    game = play_greedy("precedence", variant, deal)
+    assert (row.result, row.moves) == (game.result, len(game.moves)) and game.result == result
+    end = games.replay(games.get("precedence"), variant, deal, game.moves)
+    assert end.is_won() == (result == "won")
 
 
 def test_a_player_survey_resumes_and_keeps_players_apart(tmp_path):

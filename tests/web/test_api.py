@@ -120,13 +120,24 @@ def test_restart_goes_back_to_the_deal_and_keeps_every_move_redoable(client):
     assert after["position"] == start and after["moves"] == [] and after["redo"] == ["deal"]
 
 
-def test_hint_is_a_legal_move_or_none_with_a_verdict(client):
-    obj = new(client, game="british-square", deal=7)
+def test_hint_is_a_legal_move_that_keeps_a_winnable_game_winnable(client):
+    """Four moves before the end of a known winning line any search decides the position at once."""
+    from pathlib import Path
+
+    from cadogan.solver import solve
+
+    entry = json.loads((Path(__file__).parent / "fit_lines.json").read_text())["precedence/king-out"]
+    obj = new(client, game="precedence", deal=entry["deal"])
+    for move in entry["line"][:-4]:
+        assert client.post(f"/api/games/{obj['id']}/moves", json={"move": move}).status_code == 200
     answer = client.get(f"/api/games/{obj['id']}/hint?budget=0.5").json()
-    assert answer["verdict"] in ("winnable", "lost", "unknown")
-    assert answer["move"] is None or answer["move"] in obj["legal_moves"]
+    state = games.replay(games.get("precedence"), "king-out", entry["deal"], entry["line"][:-4])
+    assert answer["verdict"] == "winnable" and answer["move"] in map(str, state.legal_moves())
+    state.play(answer["move"])
+    found = solve(state, timeout=10)
+    assert found.result == "won" and state.line_wins(found.moves)  # the hinted move kept the win
     start = client.get(f"/api/games/{obj['id']}/hint?from=start&budget=0.3").json()
-    assert start["verdict"] in ("winnable", "lost", "unknown")
+    assert start["verdict"] in ("winnable", "unknown")  # never "lost": the line wins the deal
     client.get(f"/api/games/{obj['id']}/hint?budget=0.2&count=0")
     assert client.get(f"/api/games/{obj['id']}").json()["hints"] == 1  # only the hint asked for counts
 

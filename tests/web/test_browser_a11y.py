@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.web.chromium import axe_script, browser, needs_chromium  # noqa: F401  (fixtures)
+from tests.web.chromium import axe_script, browser, needs_chromium, open_game  # noqa: F401  (fixtures)
 
 LINES = json.loads((Path(__file__).parent / "fit_lines.json").read_text())
 DIALOGS = ["stats", "rules", "settings"]
@@ -39,13 +39,7 @@ def test_no_serious_violation_mid_game_on_the_table_and_in_every_dialog(browser,
                                   bypass_csp=True)
     context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
     page = context.new_page()
-    status, obj = live_server.request("POST", "/api/games", {"game": game_id, "variant": variant, "deal": entry["deal"]})
-    for move in entry["line"][:18]:
-        live_server.request("POST", f"/api/games/{obj['id']}/moves", {"move": move})
-    page.add_init_script(f"localStorage.setItem('cadogan.current', {json.dumps(obj['id'])})")
-    page.goto(f"{live_server.url}/")
-    page.wait_for_selector("body[data-ready='1']")
-    page.wait_for_timeout(300)
+    open_game(page, live_server, game_id, variant, entry["deal"], entry["line"][:18], settle_ms=300)
     found = {"table": violations(page, axe_script)}
     for name in DIALOGS:
         if page.is_visible("#menu"):

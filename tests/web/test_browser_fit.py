@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
+from tests.web.chromium import browser, needs_chromium, start_game  # noqa: F401  (browser: a fixture)
 
 from cadogan import games
 
@@ -74,15 +74,11 @@ def measure(page) -> dict:
 @pytest.mark.parametrize("key", sorted(LINES))
 def test_the_table_fits_every_screen_at_its_longest_piles(browser, live_server, key):
     game_id, variant, deal, moves = longest_piles(key)
-    status, obj = live_server.request("POST", "/api/games", {"game": game_id, "variant": variant, "deal": deal})
-    assert status == 201
-    for move in moves:
-        status, _ = live_server.request("POST", f"/api/games/{obj['id']}/moves", {"move": move})
-        assert status == 200, move
+    gid = start_game(live_server, game_id, variant, deal, moves)
     faults = []
     for width, height in SIZES:
         context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-        context.add_init_script(f"localStorage.setItem('cadogan.current', {json.dumps(obj['id'])});"
+        context.add_init_script(f"localStorage.setItem('cadogan.current', {json.dumps(gid)});"
                                 "localStorage.setItem('cadogan.seen', '1');")
         page = context.new_page()
         page.goto(f"{live_server.url}/")

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
+from tests.web.chromium import browser, needs_chromium, open_game  # noqa: F401  (browser: a fixture)
 
 from cadogan import games
 from cadogan.web.guidance import finishing_tokens, home_destinations
@@ -49,18 +49,6 @@ def first_position(key: str, wanted) -> tuple[str, str, int, list[str]]:
             return game_id, variant, entry["deal"], entry["line"][:k]
         state.play(move)
     raise AssertionError(f"no such position along the line of {key}")
-
-
-def open_game(page, server, game_id: str, variant: str, deal: int, moves: list[str]) -> str:
-    """Start the deal through the API, play ``moves``, and open the page on it; the game's id."""
-    status, obj = server.request("POST", "/api/games", {"game": game_id, "variant": variant, "deal": deal})
-    assert status == 201
-    for move in moves:
-        assert server.request("POST", f"/api/games/{obj['id']}/moves", {"move": move})[0] == 200, move
-    page.add_init_script(f"localStorage.setItem('cadogan.current', {json.dumps(obj['id'])})")
-    page.goto(f"{server.url}/")
-    page.wait_for_selector("body[data-ready='1']", timeout=15000)
-    return obj["id"]
 
 
 def moves_of(server, gid: str) -> list[str]:

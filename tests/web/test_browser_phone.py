@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
+from tests.web import chromium
 from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
 
 from cadogan import games
@@ -27,6 +29,7 @@ SIZES = [(390, 844), (360, 640), (844, 390), (1366, 768)]
 PHONES = {(390, 844), (360, 640), (844, 390)}
 
 pytestmark = needs_chromium
+open_game = partial(chromium.open_game, settle_ms=200)  # the late redraw after the stats line, guidance and verdict arrive
 
 # Every visible text node under `selector`: its boxes must lie inside the window and inside every
 # ancestor that clips (overflow other than visible). Screen-reader-only text is skipped.
@@ -75,19 +78,6 @@ def new_page(browser, width: int, height: int, *, touch: bool | None = None, see
     if seen:
         context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
     return context, context.new_page()
-
-
-def open_game(page, server, game_id: str, variant: str, deal, moves: list[str]) -> str:
-    """A game played through the API up to ``moves``, then opened in the page."""
-    status, obj = server.request("POST", "/api/games", {"game": game_id, "variant": variant, "deal": deal})
-    assert status == 201
-    for move in moves:
-        assert server.request("POST", f"/api/games/{obj['id']}/moves", {"move": move})[0] == 200, move
-    page.add_init_script(f"localStorage.setItem('cadogan.current', {json.dumps(obj['id'])})")
-    page.goto(f"{server.url}/")
-    page.wait_for_selector("body[data-ready='1']", timeout=15000)
-    page.wait_for_timeout(200)  # the late redraw after the stats line, guidance and verdict arrive
-    return obj["id"]
 
 
 def moves_shown(page) -> int:
