@@ -8,7 +8,7 @@ from cadogan import games
 from cadogan.cmdline import (add_game_arguments, add_move_arguments, move_tokens, print_json, read_deal,
                              replay, replay_failed, replay_json)
 from cadogan.textview import render_text
-from cadogan.view_option import add_view_argument, check_view_argument, position_json
+from cadogan.view_option import add_json_arguments, position_json, start_position
 
 __all__ = ["read_deal", "add_games_arguments", "run_games", "add_deal_arguments", "run_deal",
            "add_replay_arguments", "run_replay"]  # read_deal: the web front end imports it from here
@@ -29,13 +29,11 @@ def run_games(args: argparse.Namespace) -> int:
 
 def add_deal_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print the position object")
-    add_view_argument(parser)
+    add_json_arguments(parser, "print the position object")
 
 
 def run_deal(args: argparse.Namespace) -> int:
-    check_view_argument(args)
-    state = games.load(args.game, args.variant, args.deal)
+    state = start_position(args)
     if args.json:
         print_json(position_json(state, args))
     else:
@@ -46,13 +44,11 @@ def run_deal(args: argparse.Namespace) -> int:
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     add_move_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    add_view_argument(parser)
+    add_json_arguments(parser, "print the result as JSON")
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    check_view_argument(args)
-    state = games.load(args.game, args.variant, args.deal)
+    state = start_position(args)
     tokens = move_tokens(args)
     error = replay(state, tokens)
     if error is not None:
