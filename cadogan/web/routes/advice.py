@@ -27,9 +27,9 @@ from cadogan.web.solver_service import AdviceRequest
 ADVICE_SAMPLES = 8
 MAX_ADVICE_SAMPLES = 64
 #: Search nodes per solve of a drawn order (not a parameter: the clock cap below bounds the work).
-ADVICE_MAX_NODES = 20_000
+ADVICE_MAX_NODES = 10_000
 #: Seconds the whole advice may take by default, and at most (as a hint's).
-ADVICE_BUDGET = 0.8
+ADVICE_BUDGET = 0.6
 MAX_ADVICE_BUDGET = 10.0
 #: The largest seed of the draw (32 bits).
 MAX_SEED = 2**32 - 1
