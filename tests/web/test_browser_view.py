@@ -115,6 +115,19 @@ def no_unseen_face(page) -> None:
     assert UNSEEN not in page.inner_text("#board")
 
 
+def play_and_check(page, recorder: Recorder, state: games.State, move: str) -> int:
+    """Click ``move``, wait for the page to show it, make it in ``state`` too, and check what the page
+    received meanwhile and what it draws; the number of answers read."""
+    played = len(state.move_stack) + 1
+    click_move(page, move)
+    page.wait_for_function(f"document.getElementById('moves').textContent === '{played}'", timeout=15000)
+    state.play(move)
+    settle(page)
+    checked = check_responses(recorder.take(), state)
+    no_unseen_face(page)
+    return checked
+
+
 def test_a_whole_game_in_the_page_receives_no_unseen_card(browser, live_server):  # noqa: F811
     line = [str(m) for m in play_greedy(GAME, VARIANT, DEAL).moves]
     context, page, recorder, errors = open_page(browser, live_server, f"#/{GAME}/{VARIANT}/{DEAL}")
@@ -122,14 +135,9 @@ def test_a_whole_game_in_the_page_receives_no_unseen_card(browser, live_server):
         state = games.load(GAME, VARIANT, DEAL)
         checked = check_responses(recorder.take(), state)
         redealt = False
-        for played, move in enumerate(line, 1):
-            click_move(page, move)
-            page.wait_for_function(f"document.getElementById('moves').textContent === '{played}'", timeout=15000)
-            state.play(move)
+        for move in line:
+            checked += play_and_check(page, recorder, state, move)
             redealt = redealt or move == "redeal"
-            settle(page)
-            checked += check_responses(recorder.take(), state)
-            no_unseen_face(page)
             if not redealt and state.stock:  # the first pass: the stock is all face down
                 assert page.locator('[data-pile="s"] .card[data-card]').count() == 0
         assert state.is_lost() and redealt
@@ -146,17 +154,11 @@ def test_free_square_shows_its_next_stock_card_and_nothing_below_it(browser, liv
     context, page, recorder, errors = open_page(browser, live_server, "#/square/free/5")
     try:
         state = games.load("square", "free", 5)
-        for played in range(1, 6):
+        for _ in range(5):
             next_card = state.to_json()["stock"][0]
             assert page.locator('[data-pile="s"] .card[data-card]').count() == 1
             assert page.get_attribute('[data-pile="s"] .card[data-card]', "data-card") == next_card
-            move = next(str(m) for m in state.legal_moves() if str(m).startswith("s>"))
-            click_move(page, move)
-            page.wait_for_function(f"document.getElementById('moves').textContent === '{played}'", timeout=15000)
-            state.play(move)
-            settle(page)
-            check_responses(recorder.take(), state)
-            no_unseen_face(page)
+            play_and_check(page, recorder, state, next(str(m) for m in state.legal_moves() if str(m).startswith("s>")))
         assert not errors, errors
     finally:
         context.close()
@@ -168,14 +170,9 @@ def test_a_card_filled_blind_from_the_stock_is_named_once_it_lies_face_up(browse
     context, page, recorder, errors = open_page(browser, live_server, "#/british-square/piles/1")
     try:
         state = games.load("british-square", "piles", 1)
-        for played, move in enumerate(["t15>f1", "s>t15"], 1):
+        for move in ["t15>f1", "s>t15"]:
             assert page.locator('[data-pile="s"] .card[data-card]').count() == 0  # the stock: backs only
-            click_move(page, move)
-            page.wait_for_function(f"document.getElementById('moves').textContent === '{played}'", timeout=15000)
-            state.play(move)
-            settle(page)
-            check_responses(recorder.take(), state)
-            no_unseen_face(page)
+            play_and_check(page, recorder, state, move)
         placed = state.to_json()["tableau"][14][-1]
         assert page.get_attribute('[data-pile="t15"] .card.top', "data-card") == placed
         page.wait_for_function("/^Placed/.test(document.getElementById('live').textContent)", timeout=10000)
