@@ -1,7 +1,8 @@
 """The board of ``cadogan play``: a position object drawn as lines of rich ``Text``, for any game.
 
-Only the position object (``state.to_json()``) and the game's layout hooks (``tableau_grid``,
-``fanned``, ``has_waste``) are read; no rule of any game is decided here.  Suits are symbols with
+Only the player's view of the position (``cadogan.games.view``: the position object with every
+unseen stock card ``"??"``) and the game's layout hooks (``tableau_grid``, ``fanned``, ``has_waste``)
+are read, so no unseen card can be drawn; no rule of any game is decided here.  Suits are symbols with
 colour on a terminal, letters in plain text:
 
 >>> from cadogan.games import load
@@ -18,6 +19,7 @@ from typing import Any
 
 from cadogan.cards import RANK_LETTERS
 from cadogan.games.base import STOCK, State
+from cadogan.games.view import UNSEEN, player_view
 
 _CARD_RE = re.compile(r"\b[A2-9TJQK][CDHS]\b")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -48,14 +50,15 @@ class Board:
 
     def draw(self, state: State) -> list[Any]:
         from rich.text import Text
-        pos = state.to_json()
+        pos = player_view(state).to_json()
         game = state.game
         head = Text()
         head.append(game.title, style="bold")
         head.append(f" · {state.variant} · deal {state.deal} · move {len(state.move_stack)}")
         lines = [head, self._stock_line(pos, game.has_waste)]
-        if not game.has_waste and pos["stock"] and any(m.src == STOCK for m in state.legal_moves()):
-            # No waste: a card taken from the stock is held face up until it is placed.
+        if not game.has_waste and pos["stock"] and pos["stock"][0] != UNSEEN and any(
+                m.src == STOCK for m in state.legal_moves()):
+            # No waste: a card taken from the stock is held face up until it is placed (Square free).
             hand = Text("   next card to place: ")
             hand.append_text(self.card(pos["stock"][0]))
             lines.append(hand)

@@ -1,10 +1,11 @@
 """The server's solver service: bounded, cancellable searches for hints, solutions and the rest.
 
-- Each kind of work is a frozen request type (``HintRequest``, ``SolveRequest``, ``AnalyseRequest``,
-  ``VerdictRequest``, ``PickRequest``); ``OPERATIONS`` says, once for every kind, which lane it
+- Each kind of work is a frozen request type (``HintRequest``, ``AdviceRequest``, ``SolveRequest``,
+  ``AnalyseRequest``, ``VerdictRequest``, ``PickRequest``); ``OPERATIONS`` says, once for every kind, which lane it
   waits in, how a worker answers it, what it answers when no search could, and when an answer is
   final.
-- Two lanes: hints, and long work (everything else). At most one search per core at once
+- Two lanes: hints (and advice, the hint of a player who cannot see the stock: as short, and as
+  much waited for), and long work (everything else). At most one search per core at once
   (``workers``, default ``os.cpu_count()``); long work may use all but one of them, so a hint always
   finds a worker within one hint's time.
 - One queue, first come first served within each lane (hints go first), bounded per lane: beyond
@@ -30,6 +31,7 @@ Imports no web framework: the worker processes load only this module, the games 
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import multiprocessing
 import os
@@ -45,7 +47,7 @@ from cadogan import games, solver
 from cadogan.solver.cache import SolveCache
 
 __all__ = ["SolverService", "Busy", "Superseded", "Gone", "compute", "SolverRequest", "HintRequest",
-           "SolveRequest", "AnalyseRequest", "VerdictRequest", "PickRequest", "OPERATIONS"]
+           "AdviceRequest", "SolveRequest", "AnalyseRequest", "VerdictRequest", "PickRequest", "OPERATIONS"]
 
 WORKER_NICENESS = 10
 HINT_LANE, LONG_LANE = "hint", "long"
@@ -111,6 +113,24 @@ class VerdictRequest(_DealWork):
 
 
 @dataclass(frozen=True)
+class AdviceRequest:
+    """``cadogan advise`` on a player's view: its JSON object (SPEC.md), ``deal`` null.
+
+    ``view`` is the view object as JSON text (``View.to_json()``), all the worker is given: it never
+    sees the unseen order, so its answer is the same for every deal with this view.  ``samples``
+    drawn orders, ``max_nodes`` search nodes per solve, ``seed`` of the draw; ``budget`` seconds
+    cap the whole advice (``Settings.timeout``)."""
+
+    game: str
+    variant: str
+    view: str
+    samples: int
+    max_nodes: int
+    seed: int
+    budget: float
+
+
+@dataclass(frozen=True)
 class PickRequest:
     """A random deal of ``difficulty``: ``{"deal": n | None, "difficulty"}``."""
 
@@ -120,7 +140,7 @@ class PickRequest:
     budget: float
 
 
-SolverRequest = Union[HintRequest, SolveRequest, AnalyseRequest, VerdictRequest, PickRequest]
+SolverRequest = Union[HintRequest, AdviceRequest, SolveRequest, AnalyseRequest, VerdictRequest, PickRequest]
 
 
 def _position(game: str, variant: str, deal: int, moves: tuple[str, ...]) -> games.State:
@@ -133,6 +153,28 @@ def _position(game: str, variant: str, deal: int, moves: tuple[str, ...]) -> gam
 def _hint(request: HintRequest) -> dict[str, Any]:
     move, verdict = solver_hint(_position(request.game, request.variant, request.deal, request.moves), request.budget)
     return {"move": move, "verdict": verdict}
+
+
+def _advise(request: AdviceRequest) -> dict[str, Any]:
+    from cadogan.games.view import View
+    from cadogan.solver.advise import Settings, advise
+
+    settings = Settings(samples=request.samples, max_nodes=request.max_nodes, seed=request.seed,
+                        timeout=request.budget)
+    advice = advise(View.from_json(json.loads(request.view)), settings)
+    return {**advice.to_json(request.game, request.variant, None), "budget": request.budget}
+
+
+def _advice_complete(answer: dict[str, Any]) -> bool:
+    """Whether an advice drew all it was asked to, its clock cap never reached: then the same view,
+    samples and seed give it again, whatever the budget (``advise`` looks at the clock only when
+    its ``timeout`` has passed)."""
+    return answer.get("move") is not None and answer.get("seconds", 0.0) < answer.get("budget", 0.0)
+
+
+def _no_advice(request: AdviceRequest) -> dict[str, Any]:
+    return {"game": request.game, "variant": request.variant, "deal": None, "move": None, "win_chance": None,
+            "moves": [], "samples": 0, "unknown": 0, "how": "none", "seconds": 0.0, "budget": request.budget}
 
 
 def _solve(request: SolveRequest) -> dict[str, Any]:
@@ -176,6 +218,7 @@ class Operation:
 OPERATIONS: dict[type, Operation] = {
     HintRequest: Operation("hint", HINT_LANE, _hint, lambda r: {"move": None, "verdict": "unknown"},
                            lambda a: a.get("verdict") != "unknown"),
+    AdviceRequest: Operation("advice", HINT_LANE, _advise, _no_advice, _advice_complete),
     SolveRequest: Operation("solve", LONG_LANE, _solve,
                             lambda r: {"result": "unknown", "moves": [], "seconds": 0.0, "nodes": 0, "budget": r.budget},
                             lambda a: a.get("result") != "unknown"),

@@ -44,7 +44,8 @@ export function play(move, { auto = false, from = null } = {}) {
     setGame(game, { arrived: start || !path ? null : path[1] });
     if (start) slide(path[1], start);
     sound(move === "deal" || move === "redeal" ? "deal" : "move");
-    announce(describeMove(before, move), "info", { show: !auto });
+    const placed = move.startsWith("s>");  // a stock card is named once it lies face up, from the game after the move
+    announce(describeMove(placed ? game : before, move, { after: placed }), "info", { show: !auto });
     await afterMove(game, auto);
   });
 }

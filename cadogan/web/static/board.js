@@ -3,6 +3,7 @@
 
 import { cardElement } from "./cards.js";
 import { RANK_LETTERS, cardName, cardSign, getLang, rankName, rankSign, t } from "./i18n.js";
+import { UNSEEN } from "./moves.js";
 
 const GAP = 0.12;       // gap between piles, in card widths
 const ROW_GAP = 0.14;   // gap between rows, in card widths
@@ -96,9 +97,11 @@ export function pileLabel(game, name) {
   return parts.join(", ");
 }
 
-/** Stock cards are shown face up when the game has no waste and they are placed straight away. */
+/** The next stock card is shown face up when the game has no waste and it is placed straight away, and
+ * the player's view shows it (Square free); an unseen card comes as "??" and stays face down. */
 export function showStockFace(game) {
-  return !game.layout.has_waste && game.legal_moves.some((m) => m.startsWith("s>"));
+  const next = game.position.stock[0];
+  return !game.layout.has_waste && !!next && next !== UNSEEN && game.legal_moves.some((m) => m.startsWith("s>"));
 }
 
 /** The caption under a pile, in px, for cards `cw` wide and `lines` lines of text. */

@@ -362,6 +362,7 @@ const ERRORS = {
     "game-too-long": "this game has reached {limit} moves, the most a game may have: undo or restart to play on",
     "stale-game": "the game changed meanwhile in another window: reload the page",
     "malformed-request": "the request was garbled", "head-timeout": "the request came too slowly",
+    "no-legal-move": "the game is over: there is no move to advise",
   },
   ru: {
     "no-redeal": "в этой игре нет пересдачи", "redeals-used": "пересдачи кончились",
@@ -401,6 +402,7 @@ const ERRORS = {
     "game-too-long": "в партии уже {limit} ходов, больше не бывает: отмените ход или начните заново",
     "stale-game": "партия тем временем изменилась в другом окне: обновите страницу",
     "malformed-request": "запрос искажён", "head-timeout": "запрос шёл слишком медленно",
+    "no-legal-move": "партия окончена: советовать нечего",
   },
 };
 

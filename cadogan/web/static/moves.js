@@ -25,11 +25,15 @@ export function pileCards(position, name) {
   return name[0] === "f" ? position.foundations[n] : position.tableau[n];
 }
 
-/** The card that would move from pile `name` (the stock's next card), or null. */
+/** How the player's view writes a card not seen yet (the stock's face-down cards). */
+export const UNSEEN = "??";
+
+/** The card that would move from pile `name` (the stock's next card), or null (also when it is unseen). */
 export function topCard(game, name) {
   const pile = pileCards(game.position, name);
   if (!pile || !pile.length) return null;
-  return name === "s" ? pile[0] : pile[pile.length - 1];
+  const card = name === "s" ? pile[0] : pile[pile.length - 1];
+  return card === UNSEEN ? null : card;
 }
 
 /** A move in words, read from the position `game` before it (the card on top of its source) or,
