@@ -225,7 +225,7 @@ CONTRACT_CODES = """no-redeal redeals-used stock-not-empty stock-empty waste-emp
     round-has-card no-such-pile unknown-game unknown-variant bad-deal deal-out-of-range bad-move bad-pile bad-card
     bad-position bad-record nothing-to-undo nothing-to-redo malformed-body body-too-large body-timeout
     bad-parameter unknown-route unknown-game-id forbidden busy rate-limited game-too-long stale-game
-    malformed-request head-timeout""".split()
+    malformed-request head-timeout game-not-over""".split()
 
 
 def test_every_error_code_of_the_contract_has_english_and_russian_words():
