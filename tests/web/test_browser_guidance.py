@@ -147,6 +147,7 @@ def test_finish_plays_the_last_foundation_moves_and_wins(page, live_server):
 def test_the_daily_deal_is_todays_date(page, live_server):
     open_game(page, live_server, "precedence", "king-out", 5, [])
     page.click("#daily")
+    page.click("#daily-play")  # in the daily deal's dialog
     today = datetime.date.today().strftime("%Y%m%d")
     page.wait_for_function(f"document.getElementById('share').textContent === '{today}'")
     assert page.evaluate("location.hash").endswith(f"/{today}")

@@ -130,7 +130,10 @@ export function renderReplayBar(r) {
   $("replay-step").textContent = replayText(r);
   $("replay-first").disabled = $("replay-back").disabled = r.k === 0;
   $("replay-forward").disabled = $("replay-last").disabled = r.k === r.n;
-  $("replay-play").textContent = r.timer ? `❚❚ ${t("replayPause")}` : `▶▶ ${t("replayAuto")}`;
+  // Named by the words it shows ("Auto", "Pause"; its title says more): a name that differed from them
+  // would fail axe's label-content-name-mismatch.
+  $("replay-play").querySelector(".icon").textContent = r.timer ? "❚❚" : "▶▶";
+  $("replay-play").querySelector(".label").textContent = t(r.timer ? "replayPause" : "replayAuto");
   $("replay-play").setAttribute("aria-pressed", String(!!r.timer));
   $("replay-speed").value = String(app.settings.replaySpeed);
   $("replay-takeback").hidden = r.takeBack === null || r.takeBack === undefined;
