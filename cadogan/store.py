@@ -453,25 +453,24 @@ def _migrate(conn: sqlite3.Connection) -> None:
         return
     if version < 2:
         _migrate_2(conn)
+    _add_schema(conn, COLUMNS_3, SCHEMA_3)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _add_schema(conn: sqlite3.Connection, columns: dict[str, str], statements: str) -> None:
+    """Add the games table's ``columns`` it lacks, then run ``statements`` (each one idempotent)."""
     have = {r["name"] for r in conn.execute("PRAGMA table_info(games)")}
-    for name, declaration in COLUMNS_3.items():
+    for name, declaration in columns.items():
         if name not in have:
             conn.execute(f"ALTER TABLE games ADD COLUMN {name} {declaration}")
-    for statement in SCHEMA_3.split(";"):
+    for statement in statements.split(";"):
         if statement.strip():
             conn.execute(statement)
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _migrate_2(conn: sqlite3.Connection) -> None:
     """Schema 1 to 2 (``_migrate``'s first step)."""
-    have = {r["name"] for r in conn.execute("PRAGMA table_info(games)")}
-    for name, declaration in COLUMNS_2.items():
-        if name not in have:
-            conn.execute(f"ALTER TABLE games ADD COLUMN {name} {declaration}")
-    for statement in SCHEMA_2.split(";"):
-        if statement.strip():
-            conn.execute(statement)
+    _add_schema(conn, COLUMNS_2, SCHEMA_2)
     conn.execute("DELETE FROM stats")
     for row in conn.execute("SELECT * FROM games ORDER BY created, rowid").fetchall():
         target = _outcome_of(row)

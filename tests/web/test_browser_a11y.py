@@ -30,16 +30,21 @@ def violations(page, axe: str) -> list[str]:
     return page.evaluate(RUN_AXE)
 
 
+def new_page(browser, size):
+    """A page at ``size`` (a touch screen below 700 px), its first-visit card already seen."""
+    phone = size[0] < 700
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone,
+                                  bypass_csp=True)
+    context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
+    return context, context.new_page()
+
+
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
 @pytest.mark.parametrize("key", ["square/classic", "british-square/piles", "precedence/king-out"])
 def test_no_serious_violation_mid_game_on_the_table_and_in_every_dialog(browser, live_server, axe_script, key, size):
     game_id, variant = key.split("/")
     entry = LINES[key]
-    phone = size[0] < 700
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone,
-                                  bypass_csp=True)
-    context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
-    page = context.new_page()
+    context, page = new_page(browser, size)
     status, obj = live_server.request("POST", "/api/games", {"game": game_id, "variant": variant, "deal": entry["deal"]})
     for move in entry["line"][:18]:
         live_server.request("POST", f"/api/games/{obj['id']}/moves", {"move": move})
@@ -49,21 +54,29 @@ def test_no_serious_violation_mid_game_on_the_table_and_in_every_dialog(browser,
     page.wait_for_timeout(300)
     found = {"table": violations(page, axe_script)}
     for name in DIALOGS:
-        if page.is_visible("#menu"):
-            page.click("#menu")
+        open_menu(page)
         page.click(f"#{name}")
         page.wait_for_selector(f"#{name}-dialog[open]")
         found[name] = violations(page, axe_script)
         page.keyboard.press("Escape")
         page.wait_for_function(f"!document.getElementById('{name}-dialog').open")
-    if page.is_visible("#menu"):
-        page.click("#menu")
+    open_menu(page)
     page.click("#lang")
     page.wait_for_function("document.getElementById('lang').textContent === 'EN'")
     found["russian"] = violations(page, axe_script)
+    assert_clean(found)
+    context.close()
+
+
+def open_menu(page) -> None:
+    """The ☰ menu, where the page has one (a phone)."""
+    if page.is_visible("#menu"):
+        page.click("#menu")
+
+
+def assert_clean(found: dict[str, list[str]]) -> None:
     faults = [f"{where}: {v}" for where, vs in found.items() for v in vs]
     assert not faults, "\n".join(faults)
-    context.close()
 
 
 def test_the_end_dialog_has_no_serious_violation(browser, live_server, axe_script):
@@ -90,13 +103,8 @@ def test_the_end_dialog_has_no_serious_violation(browser, live_server, axe_scrip
 def test_a_won_games_dialogs_and_its_replay_have_no_serious_violation(browser, live_server, axe_script, size):
     """The end dialog with an achievement earned, the result to share, a day of the calendar chosen,
     and the replay of the player's own game."""
-    key = "square/classic"
-    entry = LINES[key]
-    phone = size[0] < 700
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone,
-                                  bypass_csp=True)
-    context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
-    page = context.new_page()
+    entry = LINES["square/classic"]
+    context, page = new_page(browser, size)
     page.goto(f"{live_server.url}/#/square/classic/{entry['deal']}")
     page.wait_for_selector("body[data-ready='1']")
     gid = page.evaluate("localStorage.getItem('cadogan.current')")
@@ -119,12 +127,10 @@ def test_a_won_games_dialogs_and_its_replay_have_no_serious_violation(browser, l
     page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step 1')")
     found["replay"] = violations(page, axe_script)
     page.click("#replay-close")
-    if page.is_visible("#menu"):
-        page.click("#menu")
+    open_menu(page)
     page.click("#daily")
     page.wait_for_selector("#daily-dialog[open] #cal-body button.day")
     page.click("#cal-body button.day:not([disabled])")
     found["daily, a day chosen"] = violations(page, axe_script)
-    faults = [f"{where}: {v}" for where, vs in found.items() for v in vs]
-    assert not faults, "\n".join(faults)
+    assert_clean(found)
     context.close()

@@ -367,7 +367,8 @@ def test_the_achievements_dialog_says_earned_or_not_and_how_far(browser, server,
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("#award:not([hidden])")  # earned since the last visit: told once
-    page.click("#award-close")  # the notice's own button, by mouse or finger
+    no_cut(page, "#award", f"{size}, notice")
+    press(page, "#award-close", touch)
     menu_item(page, "achievements", touch)
     page.wait_for_selector("#achievements-dialog[open] ul.achievements")
     state = dict(page.evaluate("""() => [...document.querySelectorAll('ul.achievements li')]

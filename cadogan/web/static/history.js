@@ -49,7 +49,7 @@ async function addPage(box, offset) {
     more.textContent = t("showMore");
     more.addEventListener("click", async () => {
       await addPage(box, shown);
-      list.lastElementChild?.querySelector("button")?.focus();
+      list.children[shown]?.querySelector("button")?.focus();  // the first game of the new page
     });
     box.append(more);
   }
