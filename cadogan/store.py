@@ -74,7 +74,19 @@ CREATE TABLE IF NOT EXISTS stats (
 );
 CREATE INDEX IF NOT EXISTS games_unfinished ON games (player, counted);
 """
-SCHEMA_VERSION = 2
+# Schema 3: a daily game started after its day (from the calendar) is ``late``, and which
+# achievements each player has been told of.
+COLUMNS_3 = {"late": "INTEGER NOT NULL DEFAULT 0"}
+SCHEMA_3 = """
+CREATE TABLE IF NOT EXISTS achievements_seen (
+    player TEXT NOT NULL,
+    achievement TEXT NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (player, achievement)
+);
+CREATE INDEX IF NOT EXISTS games_by_player ON games (player, daily, won_at);
+"""
+SCHEMA_VERSION = 3
 UNOWNED = ""  # the player of the games saved before players existed, until their browser claims them
 OUTCOMES = ("", "played", "lost", "won")  # the order in which a game's counted outcome may move
 
@@ -105,6 +117,7 @@ class SavedGame:
     daily: bool = False
     undos: int = 0
     version: int = 0
+    late: bool = False
 
     @property
     def outcome(self) -> str:
@@ -164,20 +177,21 @@ class Store:
 
     # --- games -------------------------------------------------------------------------------
     def create(self, game: str, variant: str, deal: int, now: float | None = None, *, player: str = "",
-               daily: bool = False) -> SavedGame:
+               daily: bool = False, late: bool = False) -> SavedGame:
         """A new game of ``player``; that player's unfinished games with moves played are marked
-        abandoned (counted as lost; their version moves on, so copies kept elsewhere are seen stale)."""
+        abandoned (counted as lost; their version moves on, so copies kept elsewhere are seen stale).
+        ``late``: a daily deal started after its day."""
         now = time.time() if now is None else now
         saved = SavedGame(new_game_id(), game, variant, int(deal), created=now, updated=now, player=player,
-                          daily=daily)
+                          daily=daily, late=daily and late)
         with self._transaction() as conn:
             for row in conn.execute("SELECT * FROM games WHERE player = ? AND counted = 'played'", (player,)).fetchall():
                 conn.execute("UPDATE games SET abandoned = 1, counted = 'lost', version = version + 1 WHERE id = ?",
                              (row["id"],))
                 _count(conn, row, "played", "lost")
-            conn.execute("INSERT INTO games (id, game, variant, deal, created, updated, player, daily) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                         (saved.id, game, variant, str(saved.deal), now, now, player, int(daily)))
+            conn.execute("INSERT INTO games (id, game, variant, deal, created, updated, player, daily, late) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (saved.id, game, variant, str(saved.deal), now, now, player, int(daily), int(saved.late)))
         return saved
 
     def load(self, game_id: str) -> SavedGame | None:
@@ -279,6 +293,94 @@ class Store:
         return list(groups.values())
 
 
+    # --- what the days, the history and the achievements read ---------------------------------------
+    def daily_games(self, player: str) -> list[GameSummary]:
+        """Every daily game of ``player``, oldest first (a few a day: the calendar and the streaks)."""
+        return self._summaries("player = ? AND daily = 1 ORDER BY created, rowid", (player,))
+
+    def finished_games(self, player: str, limit: int, offset: int = 0) -> tuple[list[GameSummary], int]:
+        """The games of ``player`` that are over (won, or lost: stuck or left with moves played), the
+        last one to end first: at most ``limit`` from ``offset``; and how many there are in all."""
+        where = "player = ? AND counted IN ('won', 'lost')"
+        found = self._summaries(where + " ORDER BY COALESCE(won_at, updated) DESC, rowid DESC LIMIT ? OFFSET ?",
+                                (player, limit, offset))
+        with self._transaction() as conn:
+            total = conn.execute(f"SELECT COUNT(*) FROM games WHERE {where}", (player,)).fetchone()[0]
+        return found, total
+
+    def wins(self, player: str) -> list[GameSummary]:
+        """Every game ``player`` has won, in the order they were won."""
+        return self._summaries("player = ? AND won_at IS NOT NULL ORDER BY won_at, rowid", (player,))
+
+    def played(self, player: str, nth: int) -> tuple[int, float | None]:
+        """How many games ``player`` has played (a move made), and when the ``nth`` of them started
+        (None while there are fewer)."""
+        with self._transaction() as conn:
+            count = conn.execute("SELECT COUNT(*) FROM games WHERE player = ? AND counted != ''", (player,)).fetchone()[0]
+            row = conn.execute("SELECT COALESCE(first_move, created) FROM games WHERE player = ? AND counted != '' "
+                               "ORDER BY COALESCE(first_move, created), rowid LIMIT 1 OFFSET ?",
+                               (player, max(0, nth - 1))).fetchone()
+        return count, (row[0] if row is not None and count >= nth else None)
+
+    def achievements_seen(self, player: str) -> set[str]:
+        """The achievements ``player`` has been told of."""
+        with self._transaction() as conn:
+            rows = conn.execute("SELECT achievement FROM achievements_seen WHERE player = ?", (player,)).fetchall()
+        return {row[0] for row in rows}
+
+    def see_achievements(self, player: str, names: list[str], now: float | None = None) -> None:
+        """Remember that ``player`` has been told of the achievements ``names``."""
+        now = time.time() if now is None else now
+        with self._transaction() as conn:
+            conn.executemany("INSERT OR IGNORE INTO achievements_seen (player, achievement, seen) VALUES (?, ?, ?)",
+                             [(player, name, now) for name in names])
+
+    def _summaries(self, where: str, parameters: tuple[Any, ...]) -> list[GameSummary]:
+        with self._transaction() as conn:
+            rows = conn.execute(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE {where}", parameters).fetchall()
+        return [_row_to_summary(row) for row in rows]
+
+
+# A game's moves are counted in SQL: the moves themselves (up to 5,000 tokens) never leave the file.
+_SUMMARY_COLUMNS = ("id, game, variant, deal, daily, late, created, updated, first_move, won_at, won_moves, lost, abandoned, "
+                    "hints, undos, counted, CASE WHEN moves = '' THEN 0 "
+                    "ELSE length(moves) - length(replace(moves, ' ', '')) + 1 END AS move_count")
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game in a list (the calendar, the history, the achievements): how it went, not its moves."""
+
+    id: str
+    game: str
+    variant: str
+    deal: int
+    daily: bool
+    late: bool
+    outcome: str  # 'won', 'lost' or 'playing' (as ``SavedGame.outcome``)
+    moves: int  # the moves of the win (as the statistics count them), else the moves on the table now
+    seconds: float | None  # on the clock, from the first move to the win, to the loss, or to now
+    hints: int
+    undos: int
+    created: float
+    ended: float | None  # when it was won, or last changed before it was lost; None while playing
+    played: bool  # a move was made
+    over: bool  # won, or lost with no legal move left: every card has been seen (a game left unfinished may go on)
+
+
+def _row_to_summary(row: sqlite3.Row) -> GameSummary:
+    outcome = ("won" if row["won_at"] is not None
+               else "lost" if row["lost"] or (row["abandoned"] and row["move_count"]) else "playing")
+    ended = row["won_at"] if outcome == "won" else row["updated"] if outcome == "lost" else None
+    start = row["first_move"]
+    seconds = None if start is None else round((ended if ended is not None else time.time()) - start, 1)
+    return GameSummary(id=row["id"], game=row["game"], variant=row["variant"], deal=int(row["deal"]),
+                       daily=bool(row["daily"]), late=bool(row["late"]), outcome=outcome,
+                       moves=row["won_moves"] if outcome == "won" and row["won_moves"] is not None else row["move_count"],
+                       seconds=seconds, hints=row["hints"], undos=row["undos"], created=row["created"], ended=ended,
+                       played=row["counted"] != "", over=row["won_at"] is not None or bool(row["lost"]))
+
+
 def _counters(row: sqlite3.Row | None) -> dict[str, Any]:
     """The statistics of one stats row (zeros for None)."""
     played = row["played"] if row else 0
@@ -338,21 +440,37 @@ def _count(conn: sqlite3.Connection, row: sqlite3.Row, before: str, after: str) 
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
-    """Bring a games file of schema 1 to schema 2: new columns, and the statistics' running totals
-    computed once from the games already saved (in the order they were started).
+    """Bring a games file to the current schema. 1 to 2: new columns, and the statistics' running
+    totals computed once from the games already saved (in the order they were started). 2 to 3: the
+    ``late`` column (every daily game saved before counts as played on its day) and the achievements
+    told of (none yet).
 
     The games saved before players existed belong to no one (player ``UNOWNED``) until the browser
     that played them names one of them (``Store.claim_unowned``): never to whoever asks first.
     """
-    if conn.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version >= SCHEMA_VERSION:
         return
+    if version < 2:
+        _migrate_2(conn)
+    _add_schema(conn, COLUMNS_3, SCHEMA_3)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _add_schema(conn: sqlite3.Connection, columns: dict[str, str], statements: str) -> None:
+    """Add the games table's ``columns`` it lacks, then run ``statements`` (each one idempotent)."""
     have = {r["name"] for r in conn.execute("PRAGMA table_info(games)")}
-    for name, declaration in COLUMNS_2.items():
+    for name, declaration in columns.items():
         if name not in have:
             conn.execute(f"ALTER TABLE games ADD COLUMN {name} {declaration}")
-    for statement in SCHEMA_2.split(";"):
+    for statement in statements.split(";"):
         if statement.strip():
             conn.execute(statement)
+
+
+def _migrate_2(conn: sqlite3.Connection) -> None:
+    """Schema 1 to 2 (``_migrate``'s first step)."""
+    _add_schema(conn, COLUMNS_2, SCHEMA_2)
     conn.execute("DELETE FROM stats")
     for row in conn.execute("SELECT * FROM games ORDER BY created, rowid").fetchall():
         target = _outcome_of(row)
@@ -363,7 +481,6 @@ def _migrate(conn: sqlite3.Connection) -> None:
             _ensure_stats(conn, row)
             conn.execute("UPDATE stats SET hints = hints + ? WHERE player = ? AND game = ? AND variant = ? "
                          "AND daily = ?", (row["hints"], *_stats_key(row)))
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 class _Transaction:
@@ -408,7 +525,7 @@ def _row_to_game(row: sqlite3.Row) -> SavedGame:
         created=row["created"], updated=row["updated"], first_move=row["first_move"],
         won_at=row["won_at"], won_moves=row["won_moves"], lost=bool(row["lost"]),
         abandoned=bool(row["abandoned"]), hints=row["hints"], player=row["player"], daily=bool(row["daily"]),
-        undos=row["undos"], version=row["version"])
+        undos=row["undos"], version=row["version"], late=bool(row["late"]))
 
 
 def default_path() -> str:

@@ -5,18 +5,19 @@ from __future__ import annotations
 import logging
 from datetime import date
 
+from cadogan.daily import deal_of_day, today
 from cadogan.solver.pool import winnable_deals
 
 log = logging.getLogger("cadogan.web")
 
 
-def today_deal(today: date | None = None) -> int:
+def today_deal(day: date | None = None) -> int:
     """The daily deal of a date: its number YYYYMMDD (SPEC.md).
 
     >>> today_deal(date(2026, 12, 1))
     20261201
     """
-    return int((today or date.today()).strftime("%Y%m%d"))
+    return deal_of_day(day or today())
 
 
 def winnable_pool(game_id: str, variant: str) -> list[int]:

@@ -22,7 +22,7 @@ from cadogan.cards import random_deal
 from cadogan.errors import CadoganError
 from cadogan.history import History
 from cadogan.store import UNOWNED, SavedGame, Store
-from cadogan.web.deals import today_deal
+from cadogan.daily import FIRST_DAY, day_of_deal, deal_of_day, today
 from cadogan.web.errors import ApiError, from_cadogan_error
 
 CACHE_SIZE = 64
@@ -113,17 +113,16 @@ class Games:
             variant = game.resolve_variant(variant)
         except CadoganError as err:
             raise from_cadogan_error(err) from None
+        late = False
         if daily:
-            if deal is not None and deal != today_deal():
-                raise ApiError(400, f"deal {deal} is not today's daily deal {today_deal()}", "bad-parameter",
-                               name="deal")
-            deal = today_deal()
+            deal, late = _daily_deal(deal)
         if deal is None:
             pool = self.pool(game.id, variant) if winnable else []
             deal = secrets.choice(pool) if pool else random_deal()
         state = game.new_initial_state(variant, deal)
         chosen = deal
-        saved = await run_in_threadpool(lambda: self.store.create(game.id, variant, chosen, player=player, daily=daily))
+        saved = await run_in_threadpool(lambda: self.store.create(game.id, variant, chosen, player=player, daily=daily,
+                                                                  late=late))
         history = History(state)
         self._remember(saved, history)
         return saved, history
@@ -157,3 +156,16 @@ class Games:
         claimed = await run_in_threadpool(self.store.claim_unowned, player, saved.id)
         if claimed:
             log.info("a player claims the %d games saved before players existed", claimed)
+
+
+def _daily_deal(deal: int | None) -> tuple[int, bool]:
+    """The daily deal asked for (today's when ``deal`` is None) and whether it is played after its day
+    (a past day's, from the calendar); ApiError 400 for a number that is no date from FIRST_DAY to today."""
+    now = today()
+    if deal is None or deal == deal_of_day(now):
+        return deal_of_day(now), False
+    day = day_of_deal(deal)
+    if day is None or not FIRST_DAY <= day <= now:
+        raise ApiError(400, f"deal {deal} is not the daily deal of a date from {FIRST_DAY} to today ({now})",
+                       "bad-parameter", name="deal")
+    return deal, True

@@ -1,6 +1,7 @@
 """Accessibility: axe-core (from npm, tests/web/chromium.py) finds no serious or
 critical violation in mid-game at phone and desktop size, on the table and with every dialog open in
-turn, in English and in Russian. ``label-content-name-mismatch`` (an experimental rule) is run too."""
+turn (the daily deal's calendar, the achievements, a result to share and the replay of your own game
+among them), in English and in Russian. ``label-content-name-mismatch`` (an experimental rule) is run too."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from tests.web.chromium import axe_script, browser, needs_chromium, open_game  # noqa: F401  (fixtures)
 
 LINES = json.loads((Path(__file__).parent / "fit_lines.json").read_text())
-DIALOGS = ["stats", "rules", "settings"]
+DIALOGS = ["stats", "rules", "settings", "daily", "achievements"]
 
 pytestmark = needs_chromium
 
@@ -29,34 +30,47 @@ def violations(page, axe: str) -> list[str]:
     return page.evaluate(RUN_AXE)
 
 
+def new_page(browser, size):
+    """A page at ``size`` (a touch screen below 700 px), its first-visit card already seen."""
+    phone = size[0] < 700
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone,
+                                  bypass_csp=True)
+    context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
+    return context, context.new_page()
+
+
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
 @pytest.mark.parametrize("key", ["square/classic", "british-square/piles", "precedence/king-out"])
 def test_no_serious_violation_mid_game_on_the_table_and_in_every_dialog(browser, live_server, axe_script, key, size):
     game_id, variant = key.split("/")
     entry = LINES[key]
-    phone = size[0] < 700
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone,
-                                  bypass_csp=True)
-    context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
-    page = context.new_page()
+    context, page = new_page(browser, size)
     open_game(page, live_server, game_id, variant, entry["deal"], entry["line"][:18], settle_ms=300)
     found = {"table": violations(page, axe_script)}
     for name in DIALOGS:
-        if page.is_visible("#menu"):
-            page.click("#menu")
+        open_menu(page)
         page.click(f"#{name}")
         page.wait_for_selector(f"#{name}-dialog[open]")
         found[name] = violations(page, axe_script)
         page.keyboard.press("Escape")
         page.wait_for_function(f"!document.getElementById('{name}-dialog').open")
-    if page.is_visible("#menu"):
-        page.click("#menu")
+    open_menu(page)
     page.click("#lang")
     page.wait_for_function("document.getElementById('lang').textContent === 'EN'")
     found["russian"] = violations(page, axe_script)
+    assert_clean(found)
+    context.close()
+
+
+def open_menu(page) -> None:
+    """The ☰ menu, where the page has one (a phone)."""
+    if page.is_visible("#menu"):
+        page.click("#menu")
+
+
+def assert_clean(found: dict[str, list[str]]) -> None:
     faults = [f"{where}: {v}" for where, vs in found.items() for v in vs]
     assert not faults, "\n".join(faults)
-    context.close()
 
 
 def test_the_end_dialog_has_no_serious_violation(browser, live_server, axe_script):
@@ -76,4 +90,41 @@ def test_the_end_dialog_has_no_serious_violation(browser, live_server, axe_scrip
     page.keyboard.press("d")
     page.wait_for_selector("#end-dialog[open]")
     assert not violations(page, axe_script)
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
+def test_a_won_games_dialogs_and_its_replay_have_no_serious_violation(browser, live_server, axe_script, size):
+    """The end dialog with an achievement earned, the result to share, a day of the calendar chosen,
+    and the replay of the player's own game."""
+    entry = LINES["square/classic"]
+    context, page = new_page(browser, size)
+    page.goto(f"{live_server.url}/#/square/classic/{entry['deal']}")
+    page.wait_for_selector("body[data-ready='1']")
+    gid = page.evaluate("localStorage.getItem('cadogan.current')")
+    for move in entry["line"][:-1]:
+        live_server.request("POST", f"/api/games/{gid}/moves", {"move": move})
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    source, target = entry["line"][-1].split(">")
+    page.click(f"[data-pile={source}] .card.top")
+    page.click(f"[data-pile={target}] .stack")
+    page.wait_for_selector("#end-dialog[open]")
+    found = {"end": violations(page, axe_script)}
+    page.click("#end-share")
+    page.wait_for_selector("#share-dialog[open]")
+    found["share"] = violations(page, axe_script)
+    page.keyboard.press("Escape")
+    page.click("#end-replay")
+    page.wait_for_selector("#replay:not([hidden])")
+    page.click("#replay-forward")
+    page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('Step 1')")
+    found["replay"] = violations(page, axe_script)
+    page.click("#replay-close")
+    open_menu(page)
+    page.click("#daily")
+    page.wait_for_selector("#daily-dialog[open] #cal-body button.day")
+    page.click("#cal-body button.day:not([disabled])")
+    found["daily, a day chosen"] = violations(page, axe_script)
+    assert_clean(found)
     context.close()

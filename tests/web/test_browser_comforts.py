@@ -2,7 +2,7 @@
 
 The hint shows the solver at work and never holds up or repeats the player's clicks; quick clicks on
 the stock during the deal's slide still deal; the statistics reflow on a phone; the timer pauses in a
-hidden tab; settings (theme, card backs, large cards) persist; the variant picker tells the survey's
+hidden tab; settings (theme, card backs, card size) persist; the variant picker tells the survey's
 odds; the deal's verdict shows in the header and a setting hides it; no inline script or style.
 """
 
@@ -97,13 +97,13 @@ def test_the_timer_pauses_while_the_tab_is_hidden(browser, live_server):
     context.close()
 
 
-def test_themes_card_backs_and_large_cards_persist(browser, live_server):
+def test_themes_card_backs_and_card_size_persist(browser, live_server):
     context, page = new_page(browser)
     start(page, live_server)
     page.click("#settings")
     page.select_option("#set-theme", "blue")
     page.select_option("#set-back", "black")
-    page.check("#set-largeCards")
+    page.select_option("#set-cardSize", "large")
     page.check("#set-sound")
     page.keyboard.press("Escape")
     page.reload()

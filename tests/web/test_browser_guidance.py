@@ -135,6 +135,7 @@ def test_finish_plays_the_last_foundation_moves_and_wins(page, live_server):
 def test_the_daily_deal_is_todays_date(page, live_server):
     open_game(page, live_server, "precedence", "king-out", 5, [])
     page.click("#daily")
+    page.click("#daily-play")  # in the daily deal's dialog
     today = datetime.date.today().strftime("%Y%m%d")
     page.wait_for_function(f"document.getElementById('share').textContent === '{today}'")
     assert page.evaluate("location.hash").endswith(f"/{today}")
@@ -213,7 +214,7 @@ CONTRACT_CODES = """no-redeal redeals-used stock-not-empty stock-empty waste-emp
     round-has-card no-such-pile unknown-game unknown-variant bad-deal deal-out-of-range bad-move bad-pile bad-card
     bad-position bad-record nothing-to-undo nothing-to-redo malformed-body body-too-large body-timeout
     bad-parameter unknown-route unknown-game-id forbidden busy rate-limited game-too-long stale-game
-    malformed-request head-timeout no-legal-move""".split()
+    malformed-request head-timeout no-legal-move game-not-over""".split()
 
 
 def test_every_error_code_of_the_contract_has_english_and_russian_words():

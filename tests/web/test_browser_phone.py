@@ -158,7 +158,10 @@ def test_the_phones_menu_closes_after_an_action(browser, live_server, button):
     page.click("#menu")
     page.wait_for_selector("#more:not([hidden])")
     page.click(f"#{button}")
-    if button == "daily":
+    if button == "daily":  # the daily deal's dialog, then today's deal
+        page.wait_for_selector("#daily-dialog[open]")
+        assert page.is_hidden("#more")
+        page.click("#daily-play")
         page.wait_for_selector("#daily-badge:not([hidden])")
     else:
         page.wait_for_function("Number(document.getElementById('moves').textContent) === 0")

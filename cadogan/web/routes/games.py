@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from cadogan import games
+from cadogan.daily import today as local_today
 from cadogan.web.board import game_object
 from cadogan.web.deals import today_deal
 from cadogan.web.deps import GAME, deps_of
@@ -25,7 +24,7 @@ async def list_games(request: Request) -> Response:
 
 
 async def daily(request: Request) -> Response:
-    today = date.today()
+    today = local_today()
     return JSONResponse([{"game": g.id, "variant": v, "deal": today_deal(today), "date": today.isoformat()}
                          for g in games.all_games() for v in g.variants])
 

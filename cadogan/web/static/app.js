@@ -1,7 +1,8 @@
 // The browser game: talks to the HTTP API of SPEC.md only, and never decides what is legal.
 // This module starts the page: routing (#/game/variant/deal), the controls, the keyboard summary.
 // The rest lives in modules: api, state, view (drawing), board, input, actions (moves, hints, guidance),
-// replay (solution viewer), analysis, endgame, stats, settings, odds, verdict, sound, i18n.
+// replay (solution viewer), analysis, endgame, stats, settings, odds, verdict, sound, i18n, daily (the
+// daily deal's calendar), achievements, results (sharing a result), history (finished games).
 
 import { $, app } from "./state.js";
 import { api } from "./api.js";
@@ -17,6 +18,8 @@ import { applySettings, bindSettings, loadSettings, showRules, switchLanguage } 
 import { pauseClock, render, setGame, shareHash, tick } from "./view.js";
 import { showDealVerdict } from "./verdict.js";
 import { fillVariantOdds, loadOdds } from "./odds.js";
+import { bindDaily, showDaily } from "./daily.js";
+import { bindAchievements, showAchievements } from "./achievements.js";
 
 // --- routing: #/game/variant/deal -----------------------------------------------------------------
 function parseHash() {
@@ -52,22 +55,6 @@ async function onHashChange() {
   if (app.game && location.hash !== shareHash(app.game)) history.replaceState(null, "", shareHash(app.game));
 }
 
-/** Today's deal of the game and variant chosen (GET /api/daily; the date's YYYYMMDD when absent). */
-async function dailyDeal() {
-  const gameId = $("game-select").value, variant = $("variant-select").value;
-  let deal = null;
-  try {
-    const days = await api("GET", "/api/daily");
-    const entry = days.find((d) => d.game === gameId && d.variant === variant) || days.find((d) => d.game === gameId);
-    if (entry) deal = String(entry.deal);
-  } catch (err) { /* an older server: the SPEC's rule gives the same number */ }
-  if (deal === null) {
-    const d = new Date();
-    deal = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, "0")}${String(d.getDate()).padStart(2, "0")}`;
-  }
-  await newGame(gameId, variant, deal, { daily: true });
-}
-
 // --- start ----------------------------------------------------------------------------------------
 function bindControls() {
   $("deal-form").addEventListener("submit", (event) => {
@@ -80,7 +67,10 @@ function bindControls() {
   $("variant-select").addEventListener("change", () => newGame($("game-select").value, $("variant-select").value, null));
   const click = (id, action) => $(id).addEventListener("click", action);
   click("new", () => newGame(app.game.game, app.game.variant, null));
-  click("daily", dailyDeal);
+  click("daily", () => { closeMenu(); showDaily(); });
+  click("achievements", () => { closeMenu(); showAchievements(); });
+  bindDaily();
+  bindAchievements();
   click("restart", restart);
   click("undo", undo);
   click("redo", redo);

@@ -15,7 +15,18 @@ const BLANK = "-";      // an empty place the size of a card (a null is a narrow
 const FAN_DOWN = [0.26, 0.23, 0.21];   // in card heights
 const FAN_SIDE = [0.34, 0.31, 0.28];  // sideways, in card widths
 const MIN_CARD = 22;    // px: below this the table is unreadable anyway
-const MAX_CARD = { normal: 170, large: 240 };
+// The card sizes of the settings, each a share of the largest card the room left by the layout
+// allows, up to a cap. "large" fills the room (and style.css folds the controls and closes up the
+// rows, so the room itself grows); "normal" leaves a tenth of it as felt on a desktop, but never takes
+// a card below 60 px that the room would allow, and on a phone fills it (a phone's cards need every
+// pixel: its controls are folded already); "small" leaves a quarter. A setting that only raised a cap
+// changed nothing wherever the room, not the cap, held the cards.
+export const CARD_SIZES = {
+  small: { share: 0.75, phoneShare: 0.75, floor: 0, max: 130 },
+  normal: { share: 0.9, phoneShare: 1, floor: 60, max: 170 },
+  large: { share: 1, phoneShare: 1, floor: 0, max: 240 },
+};
+const PHONE = "(max-width: 700px), (max-height: 500px)";  // style.css's compact header
 
 /**
  * Rows of pile names as they lie on the table (null = empty space). `split`: foundations beside the
@@ -182,8 +193,14 @@ export function planTable(layout, position, box) {
       }
     }
   }
-  best.cw = Math.max(MIN_CARD, best.cw);
+  best.cw = Math.max(MIN_CARD, sizedCard(best.cw, box));
   return best;
+}
+
+/** The card width of a size {share, floor, max} (box.size, default: all the room) where cards `fit` px wide fit. */
+export function sizedCard(fit, box) {
+  const size = box.size || { share: 1, floor: 0, max: box.max };
+  return Math.floor(Math.min(size.max, Math.max(fit * size.share, Math.min(fit, size.floor))));
 }
 
 /**
@@ -194,11 +211,14 @@ export function renderBoard(root, game, ui) {
   const lang = getLang();
   const layout = game.layout;
   const pos = game.position;
-  const large = document.body.classList.contains("large-cards");
+  const chosen = CARD_SIZES[document.body.dataset.cardSize] || CARD_SIZES.normal;
+  const large = chosen === CARD_SIZES.large;
+  const size = matchMedia(PHONE).matches ? { ...chosen, share: chosen.phoneShare } : chosen;
   const captions = {};
   for (const name of allPiles(layout)) captions[name] = `${pileNumber(name)} ${pileCaption(game, name, pileCards(pos, name))}`.trim();
-  const plan = planTable(layout, pos, { width: root.clientWidth, height: ui.height, large, captions,
-                                        max: large ? MAX_CARD.large : MAX_CARD.normal });
+  // The arrangement is chosen for the room (up to the cap this size may reach), then the card sized.
+  const plan = planTable(layout, pos, { width: root.clientWidth, height: ui.height, large, captions, size,
+                                        max: size.max / size.share });
   const { cw, rows, fan } = plan;
   const ch = cw * RATIO;
   root.style.setProperty("--cw", `${cw}px`);

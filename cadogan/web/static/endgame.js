@@ -1,14 +1,17 @@
 // The end of a game: the win celebration, "no moves left" with the solver's verdict on the deal and
-// the offer to find where it went wrong, and the dialog that leads to the next game.
+// the offer to find where it went wrong, and the dialog that leads to the next game (or to watching
+// this one again, sharing its result, and the achievements it earned).
 
 import { $, app } from "./state.js";
 import { api } from "./api.js";
 import { t } from "./i18n.js";
 import { announce } from "./messages.js";
-import { formatTime } from "./view.js";
+import { clockSeconds, formatTime } from "./view.js";
 import { fitStatsTable, statsTable } from "./stats.js";
 import { newGame, undo } from "./actions.js";
-import { showSolution } from "./replay.js";
+import { showSolution, watchGame } from "./replay.js";
+import { checkAchievements } from "./achievements.js";
+import { openShare, summaryOfGame } from "./results.js";
 import { whereWrong } from "./analysis.js";
 import { knownDealVerdict } from "./verdict.js";
 
@@ -25,6 +28,7 @@ export async function celebrate() {
   await fillEndStats();
   openEnd();
   fitStatsTable($("end-stats"));
+  checkAchievements();
 }
 
 export async function stuck() {
@@ -38,6 +42,7 @@ export async function stuck() {
   announce(t("stuckTitle"));
   fillEndStats().then(() => fitStatsTable($("end-stats")));
   openEnd();
+  checkAchievements();
   const known = knownDealVerdict(game);  // the header's verdict: the end must not contradict it
   if (known) { $("end-verdict").textContent = t(`deal_${known}`); return; }
   const budget = 5;
@@ -53,6 +58,9 @@ function openEnd() {
   const dialog = $("end-dialog");
   if (dialog.open) return;
   dialog.returnValue = "";
+  $("end-awards").hidden = true;  // filled by checkAchievements when this game earned one
+  const game = app.game, shared = summaryOfGame(game, game.won ? game.elapsed : clockSeconds());
+  $("end-share").onclick = () => openShare(shared);
   dialog.addEventListener("close", () => {
     const game = app.game;
     const choice = dialog.returnValue;
@@ -61,6 +69,7 @@ function openEnd() {
     else if (choice === "undo") undo();
     else if (choice === "solution") showSolution();
     else if (choice === "analysis") whereWrong();
+    else if (choice === "replay") watchGame({ id: game.id, moves: game.moves.length });
   }, { once: true });
   dialog.showModal();
 }

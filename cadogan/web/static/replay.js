@@ -1,6 +1,7 @@
 // The solution viewer: steps through a winning line without touching the game. The line is either
-// the deal's solution from its start (GET .../solution/position?step=k) or a continuation from the
-// position after the game's first `from` moves (GET .../line?from=..&moves=..&step=k, the analysis).
+// the deal's solution from its start (GET .../solution/position?step=k), a continuation from the
+// position after the game's first `from` moves (GET .../line?from=..&moves=..&step=k, the analysis),
+// or the player's own moves in a game that is over (GET .../replay?step=k, watchGame).
 // The rules live on the server: every step's board comes from it. Auto-play steps at a chosen speed.
 
 import { $, app } from "./state.js";
@@ -35,13 +36,15 @@ export async function showSolution() {
 
 /** The URL of step `k` of the line being replayed. */
 function stepUrl(r, k) {
+  if (r.path) return `${r.path}${k}`;
   if (r.line) return `/api/games/${r.id}/line?from=${r.from}&moves=${encodeURIComponent(r.line.join(","))}&step=${k}`;
   return `/api/games/${r.id}/solution/position?step=${k}`;
 }
 
-/** Open the viewer on a line: {id, n, title} for the deal's solution, plus {from, line} for a continuation. */
-export async function openReplay({ id, n, title, from = 0, line = null, mark = null }) {
-  const r = { id, n, from, line, title, mark, k: 0, target: 0, view: null, views: new Map(), busy: false, timer: null };
+/** Open the viewer on a line: {id, n, title} for the deal's solution, plus {from, line} for a continuation,
+ * or {path} for the steps of a game that is over (the player's own, GET .../replay?step=k). */
+export async function openReplay({ id, n, title, from = 0, line = null, mark = null, path = null }) {
+  const r = { id, n, from, line, title, mark, path, k: 0, target: 0, view: null, views: new Map(), busy: false, timer: null };
   r.view = await api("GET", stepUrl(r, 0));
   r.views.set(0, r.view);
   app.replay = r;
@@ -127,7 +130,10 @@ export function renderReplayBar(r) {
   $("replay-step").textContent = replayText(r);
   $("replay-first").disabled = $("replay-back").disabled = r.k === 0;
   $("replay-forward").disabled = $("replay-last").disabled = r.k === r.n;
-  $("replay-play").textContent = r.timer ? `❚❚ ${t("replayPause")}` : `▶▶ ${t("replayAuto")}`;
+  // Named by the words it shows ("Auto", "Pause"; its title says more): a name that differed from them
+  // would fail axe's label-content-name-mismatch.
+  $("replay-play").querySelector(".icon").textContent = r.timer ? "❚❚" : "▶▶";
+  $("replay-play").querySelector(".label").textContent = t(r.timer ? "replayPause" : "replayAuto");
   $("replay-play").setAttribute("aria-pressed", String(!!r.timer));
   $("replay-speed").value = String(app.settings.replaySpeed);
   $("replay-takeback").hidden = r.takeBack === null || r.takeBack === undefined;
@@ -178,4 +184,14 @@ export function replayKeys(event) {
   event.preventDefault();
   event.stopPropagation();
   if (action) action();
+}
+
+/** Watch a game that is over, the player's own moves from the deal's start: {id, moves}. */
+export async function watchGame({ id, moves }) {
+  if (app.replay) closeReplay();
+  try {
+    await openReplay({ id, n: moves, title: t("yourGame"), path: `/api/games/${id}/replay?step=` });
+  } catch (err) {
+    failed(err);
+  }
 }

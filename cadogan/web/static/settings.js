@@ -1,4 +1,4 @@
-// Settings: kept in localStorage, applied as classes on <body> (themes, card backs, large cards,
+// Settings: kept in localStorage, applied as classes on <body> (themes, card backs, card size,
 // four colours) and read by the other modules from app.settings. Also the language switch and rules.
 
 import { $, DEFAULTS, SETTINGS_KEY, app } from "./state.js";
@@ -10,6 +10,7 @@ import { retextVerdicts } from "./verdict.js";
 
 export const THEMES = ["green", "blue", "red", "grey", "contrast"];
 export const BACKS = ["red", "blue", "green", "black"];
+export const CARD_SIZES = ["small", "normal", "large"];  // board.js: shares of the room the table leaves
 
 export function loadSettings() {
   try { Object.assign(app.settings, JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}")); } catch (err) { /* defaults */ }
@@ -17,6 +18,11 @@ export function loadSettings() {
     if (app.settings.autoMove && app.settings.autoPlay === "off") app.settings.autoPlay = "safe";
     delete app.settings.autoMove;
   }
+  if (typeof app.settings.largeCards === "boolean") {  // the old checkbox became small/normal/large
+    if (app.settings.largeCards && app.settings.cardSize === "normal") app.settings.cardSize = "large";
+    delete app.settings.largeCards;
+  }
+  if (!CARD_SIZES.includes(app.settings.cardSize)) app.settings.cardSize = "normal";
 }
 
 export function saveSettings() { localStorage.setItem(SETTINGS_KEY, JSON.stringify(app.settings)); }
@@ -25,7 +31,8 @@ export function applySettings() {
   const s = app.settings, body = document.body;
   body.classList.toggle("four-colour", s.fourColour);
   body.classList.toggle("no-anim", !s.animations);
-  body.classList.toggle("large-cards", s.largeCards);
+  body.classList.toggle("large-cards", s.cardSize === "large");
+  body.dataset.cardSize = s.cardSize;
   body.classList.toggle("left-handed", s.leftHanded);
   for (const theme of THEMES) body.classList.toggle(`theme-${theme}`, s.theme === theme);
   for (const back of BACKS) body.classList.toggle(`back-${back}`, s.back === back);

@@ -7,7 +7,7 @@ export const CURRENT_KEY = "cadogan.current";
 export const SEEN_KEY = "cadogan.seen";
 export const DEFAULTS = {
   lang: null, autoPlay: "off", fourColour: false, animations: true, showTimer: true, checkVerdict: false,
-  winnableOnly: false, showVerdict: true, sound: false, theme: "green", back: "red", largeCards: false,
+  winnableOnly: false, showVerdict: true, sound: false, theme: "green", back: "red", cardSize: "normal",
   replaySpeed: 700, newDifficulty: "any", leftHanded: false,
 };
 

@@ -5,6 +5,7 @@ import { $, app } from "./state.js";
 import { api } from "./api.js";
 import { gameName, t, variantName } from "./i18n.js";
 import { formatTime } from "./view.js";
+import { fillHistory } from "./history.js";
 
 const dash = (v) => (v === null || v === undefined ? "—" : v);
 
@@ -36,6 +37,7 @@ export async function showStats() {
   } catch (err) { $("stats-body").textContent = err.message; }
   $("stats-dialog").showModal();
   fitStatsTable($("stats-body"));
+  fillHistory();
 }
 
 /** A table wider than its dialog becomes one card per variant (as on a phone): no column is cut. */

@@ -9,6 +9,7 @@ import { movePath } from "./moves.js";
 import { renderReplayBar, replayPiles } from "./replay.js";
 import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
+import { checkAchievements } from "./achievements.js";
 
 export function shareHash(game) { return `#/${game.game}/${game.variant}/${game.deal_text}`; }
 
@@ -181,5 +182,8 @@ export function setGame(game, { arrived = null } = {}) {
   const hash = shareHash(game);
   if (location.hash !== hash) history.replaceState(null, "", hash);
   render();
-  if (changed || game.moves.length === 1) refreshStatsLine();
+  if (changed || game.moves.length === 1) {
+    refreshStatsLine();
+    if (!game.won && !game.lost) checkAchievements();  // an ended game's are told in its end dialog
+  }
 }
