@@ -12,6 +12,7 @@ from functools import lru_cache
 import pytest
 
 from cadogan import daily, games
+from cadogan.games.view import player_view
 from cadogan.solver import Result, solve
 from cadogan.store import Store
 from cadogan.web.app import make_app
@@ -249,7 +250,8 @@ def test_a_won_game_replays_from_the_deals_start_to_its_win(client):
     n = len(won["moves"])
     start = client.get(f"/api/games/{won['id']}/replay?step=0").json()
     assert start["step"] == 0 and start["steps"] == n and start["move"] is None and start["moves"] == []
-    assert start["position"] == games.load("precedence", "king-out", won["deal"]).to_json()  # the whole deal: it is over
+    # drawn from the player's view like every step of a line (the board shows the stock face down)
+    assert start["position"] == player_view(games.load("precedence", "king-out", won["deal"])).to_json()
     middle = client.get(f"/api/games/{won['id']}/replay?step=5").json()
     assert middle["moves"] == won["moves"][:5] and middle["move"] == won["moves"][4]
     end = client.get(f"/api/games/{won['id']}/replay?step={n}").json()
