@@ -194,12 +194,21 @@ class Sample:
     position: State
     root: Root | None = None
     after: dict[Move, Root] = field(default_factory=dict)
+    nodes: int = 0  # search nodes spent on this sample's solves
 
     def solve(self, settings: Settings) -> Root:
         """The root's answer, solving the position once."""
         if self.root is None:
-            self.root = _solve(self.position, settings)
+            self.root = self.search(self.position, settings)
         return self.root
+
+    def search(self, position: State, settings: Settings) -> Root:
+        """What a solve of ``position`` (this sample's, or one after a move) says; its nodes counted."""
+        from cadogan.solver import solve
+
+        found = solve(position, max_nodes=settings.max_nodes, max_memory_mb=SOLVE_MEMORY_MB)
+        self.nodes += found.nodes
+        return found.result, found.moves, found.best_first
 
     def advanced(self, move: Move) -> "Sample":
         """This sample after ``move`` (the position pushed in place), its root what this sample
@@ -322,7 +331,7 @@ def judge_move(move: Move, samples: list[Sample], settings: Settings, leader: Mo
                     continue
                 position = sample.position
                 position.push(move)
-                after = _solve(position, settings)
+                after = sample.search(position, settings)
                 position.pop()
             if after is not None:
                 sample.after[move] = after
