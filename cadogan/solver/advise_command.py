@@ -8,7 +8,7 @@ import argparse
 import json
 import math
 
-from cadogan.cmdline import add_game_arguments, print_json, read_text_file
+from cadogan.cmdline import add_game_arguments, argument, print_json, read_seed, read_text_file
 from cadogan.errors import BadInput, CadoganError
 
 DEFAULT_SAMPLES = 16  # cadogan.solver.advise.DEFAULT_SAMPLES (not imported: --help stays light)
@@ -28,7 +28,7 @@ def add_advise_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", "-t", metavar="S", type=_seconds, default=None,
                         help="cap on the seconds of one advice (with --play: of each move); when reached, the "
                              "samples decided so far give the answer (default: no cap, so the answer is reproducible)")
-    parser.add_argument("--seed", metavar="X", type=_seed, default=0, help="seed of the draw (default 0)")
+    parser.add_argument("--seed", metavar="X", type=argument(read_seed), default=0, help="seed of the draw (default 0)")
     parser.add_argument("--play", action="store_true",
                         help="(with --deal) play the deal to its end blind, each move the advised one")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -42,16 +42,6 @@ def _positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be positive")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
     return value
 
 

@@ -308,7 +308,8 @@ class Reviewer:
         self._state = self._position_after(0)  # the position before the next move to grade
         self._carried: list[Sample] | None = None
         self.graded: list[MoveReview] = []
-        self._alone: dict[int, MoveReview] = {}  # moves graded out of turn (the losing move)
+        # moves graded out of turn (the losing move), with the samples they were judged on
+        self._alone: dict[int, tuple[MoveReview, list[Sample] | None]] = {}
         self.nodes = 0  # search nodes spent on the grading
         self.seconds = 0.0  # spent on grading and analysis
         self.analysis: Any = None  # cadogan.solver.analysis.Analysis, once run
@@ -332,7 +333,10 @@ class Reviewer:
             index = len(self.graded)
             began = time.perf_counter()
             move = self.moves[index]
-            graded, samples = self._decide(self._state, index, move, self._carried)
+            if index in self._alone:  # graded out of turn: the same grade, and its samples go on
+                graded, samples = self._alone.pop(index)
+            else:
+                graded, samples = self._decide(self._state, index, move, self._carried)
             self._carried = self._carry(self._state, move, samples)
             self.graded.append(graded)
             self.seconds += time.perf_counter() - began
@@ -385,9 +389,8 @@ class Reviewer:
         if index < len(self.graded):
             return self.graded[index]
         if index not in self._alone:
-            state = self._position_after(index)
-            self._alone[index], _ = self._decide(state, index, self.moves[index], None)
-        return self._alone[index]
+            self._alone[index] = self._decide(self._position_after(index), index, self.moves[index], None)
+        return self._alone[index][0]
 
     # --- the losing move --------------------------------------------------------------------
     def analyse(self, seconds: float, workers: int | None = None) -> LosingMove | None:
@@ -418,27 +421,35 @@ class Reviewer:
         """The review as it stands: the moves graded so far, the rest ``not-reached``."""
         moves = list(self.graded)
         for index in range(len(moves), len(self.moves)):
-            moves.append(self._alone.get(index) or MoveReview(index, self.moves[index], How.NOT_REACHED))
+            alone = self._alone.get(index)
+            moves.append(alone[0] if alone else MoveReview(index, self.moves[index], How.NOT_REACHED))
         finding = None if self.analysis is None else Finding(self.analysis.result)
         return Review(self.final.game.id, self.final.variant, self.final.deal, moves, finding, self.losing_move,
                       self.settings, self.seconds)
 
     def run(self, on_move: Callable[[MoveReview], None] | None = None) -> Review:
-        """Grade every move (``on_move`` called with each as it comes), then analyse, all within
-        ``settings.timeout``: a game that was not won keeps ``ANALYSIS_SHARE`` of it for the
-        analysis, which gets whatever the grading left."""
+        """Grade every move (``on_move`` called with each as it comes, in order), then analyse, all
+        within ``settings.timeout``: a game that was not won keeps ``ANALYSIS_SHARE`` of it for the
+        analysis, which gets whatever the grading left; time the analysis leaves goes back to the
+        grading."""
         started = time.perf_counter()
         timeout = self.settings.timeout
-        analyse = self.settings.analyse
-        grading = None if timeout is None else timeout * (1 - ANALYSIS_SHARE if analyse and not self.final.is_won()
-                                                          else 1)
+
+        def left() -> float | None:
+            return None if timeout is None else timeout - (time.perf_counter() - started)
+
+        analyse = self.settings.analyse and not self.final.is_won()
+        grading = None if timeout is None else timeout * (1 - ANALYSIS_SHARE if analyse else 1)
         for graded in self.grades(grading):
             if on_move is not None:
                 on_move(graded)
-        if analyse:
-            left = ANALYSIS_SECONDS if timeout is None else \
-                max(timeout * ANALYSIS_SHARE, timeout - (time.perf_counter() - started))
-            self.analyse(left)
+        if self.settings.analyse:
+            self.analyse(ANALYSIS_SECONDS if timeout is None else max(timeout * ANALYSIS_SHARE, left() or 0.0))
+        seconds = left()
+        if seconds is None or seconds > 0:
+            for graded in self.grades(seconds):
+                if on_move is not None:
+                    on_move(graded)
         return self.review()
 
 
