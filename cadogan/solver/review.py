@@ -124,7 +124,9 @@ def move_accuracy(drop: float) -> float:
     >>> [round(move_accuracy(d), 2) for d in (0, 0.125, 0.25, 0.375, 0.5, 1)]
     [1.0, 1.0, 0.64, 0.36, 0.19, 0.0]
     """
-    points = 100 * max(0.0, drop - NOISE_DROP)
+    points = 100 * (drop - NOISE_DROP)
+    if points <= 0:
+        return 1.0  # the curve's constants give 99.9999 there
     return min(1.0, max(0.0, (103.1668 * math.exp(-0.04354 * points) - 3.1669) / 100))
 
 
