@@ -73,11 +73,12 @@ def _print_review(review: Any, as_json: bool) -> None:
 
 
 # --- the review in words ------------------------------------------------------------------------
-def describe_review(review: Any, card: Callable[[str], str] = str) -> str:
+def describe_review(review: Any, card: Callable[[str], str] = str,
+                    longer: str = "a longer --timeout reaches more") -> str:
     """The review in words: the win chance move by move as a text sparkline, the accuracy, the
     graded moves that were not the best (the best beside each), and the move that lost the game
     with its label and why.  ``card`` writes a card given as text (``"7H"``; the terminal's board
-    turns it into ``7♥``)."""
+    turns it into ``7♥``); ``longer`` says how to give a review cut short more time."""
     lines = [f"{review.game} {review.variant}, deal {review.deal}: review of {_count(len(review.moves), 'move')} "
              f"from the player's view ({review.settings.samples} samples a decision, seed {review.settings.seed}, "
              f"{review.seconds:.1f} s)."]
@@ -89,8 +90,7 @@ def describe_review(review: Any, card: Callable[[str], str] = str) -> str:
     lines.extend(_losing_lines(review, card))
     reached = sum(1 for m in review.moves if m.how != "not-reached")
     if reached < len(review.moves):
-        lines.append(f"Not complete: the budget ran out after move {reached} of {len(review.moves)} "
-                     "(a longer --timeout reaches more).")
+        lines.append(f"Not complete: the budget ran out after move {reached} of {len(review.moves)} ({longer}).")
     return "\n".join(lines)
 
 
