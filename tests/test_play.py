@@ -154,6 +154,7 @@ def test_winning_move_shows_the_win_message():
     session.flush()
     assert "★ You won! All 104 cards are on the foundations in 1 move." in out.getvalue()
     assert re.search(r"^f8  7S  13/13    complete", out.getvalue(), re.M)
+    assert "review: how you played, move by move" in out.getvalue()  # a won game offers the review
 
 
 # --- hints --------------------------------------------------------------------------------------
@@ -589,14 +590,6 @@ def test_a_review_stopped_with_ctrl_c_shows_what_was_done(monkeypatch):
 def test_review_before_any_move_has_nothing_to_say(monkeypatch, capsys):
     out = play(monkeypatch, capsys, ["precedence", "-d", "3"], "review\n")
     assert "Nothing to review yet: no move has been made." in out
-
-
-def test_a_won_game_offers_the_review():
-    out = io.StringIO()
-    session = Session(History(near_won_precedence()), out=out)
-    session.handle("w>f8")
-    session.flush()
-    assert "review: how you played, move by move" in out.getvalue()
 
 
 def test_help_mentions_the_review(monkeypatch, capsys):

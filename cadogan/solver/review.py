@@ -45,7 +45,7 @@ from cadogan.games.base import Move, State
 from cadogan.games.view import player_view, unseen_count
 from cadogan.solver.advise import Sample, Settings, choose_move, draw_samples, judge_move, safe_move
 from cadogan.solver.explain import LineStep, LossReason, loss_reason, summarise_line
-from cadogan.solver.outcome import Finding
+from cadogan.solver.outcome import Finding, Result
 
 __all__ = ["Grade", "How", "ReviewSettings", "MoveReview", "LosingMove", "Review", "Reviewer", "review_game",
            "grade_of", "move_accuracy", "accuracy_of"]
@@ -362,7 +362,7 @@ class Reviewer:
             played = judge_move(move, samples, settings)
         self.nodes += sum(s.nodes for s in samples) - nodes_before
         best = choice.leader
-        if all(s.root is not None and s.root[0] == "unknown" for s in samples):
+        if all(sample.solve(settings)[0] == Result.UNKNOWN for sample in samples):
             return MoveReview(index, move, How.UNDECIDED, best_move=best.move, samples=len(samples),
                               unknown=played.unknown), samples
         before, after = best.win_chance, played.win_chance
