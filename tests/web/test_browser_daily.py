@@ -363,6 +363,7 @@ def test_a_finished_game_is_watched_from_the_statistics(browser, server, size):
 def test_the_achievements_dialog_says_earned_or_not_and_how_far(browser, server, size):
     touch = size in PHONES
     context, page = open_page(browser, server, size)
+    page.wait_for_selector("body[data-awards-checked]")  # else a slow first check may answer after the fill, told there
     fill_days(server, player_of(context), {TODAY - timedelta(days=k): "won" for k in (1, 2, 3)})
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
