@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("cadogan.solver.command", "prove a deal won or lost and print a winning line"),
     "analyse": ("cadogan.solver.command", "find the move that lost a game, and a winning line before it"),
     "advise": ("cadogan.solver.advise_command", "the best move for a player who cannot see the stock, with its win chance"),
+    "review": ("cadogan.solver.review_command", "a game's moves graded from the player's view, and the move that lost it"),
     "play": ("cadogan.play", "play in the terminal"),
     "serve": ("cadogan.web.command", "the browser game"),
     "survey": ("cadogan.survey.command", "winnability over a range of deals"),

@@ -154,6 +154,7 @@ def test_winning_move_shows_the_win_message():
     session.flush()
     assert "★ You won! All 104 cards are on the foundations in 1 move." in out.getvalue()
     assert re.search(r"^f8  7S  13/13    complete", out.getvalue(), re.M)
+    assert "review: how you played, move by move" in out.getvalue()  # a won game offers the review
 
 
 # --- hints --------------------------------------------------------------------------------------
@@ -522,3 +523,75 @@ def test_w_on_a_won_game_has_nothing_to_say():
     session.handle("w")
     session.flush()
     assert "The game is won: nothing went wrong." in out.getvalue()
+
+
+# --- review: the game graded by what the player could see ----------------------------------------
+
+def test_review_after_a_lost_game_grades_the_moves_and_labels_the_losing_one():
+    from cadogan.solver.review import ReviewSettings
+    moves = random_lost_game(3)
+    history = History(games.load("british-square", "piles", 3))
+    for token in moves:
+        history.play(token)
+    out = io.StringIO()
+    settings = ReviewSettings(samples=3, max_nodes=1_000, seed=1, timeout=None, node_budget=60_000)
+    session = Session(history, out=out, review_settings=settings)
+    session.flush()
+    assert "No moves left: the game is lost." in out.getvalue()
+    assert "review: how you played, move by move, judged by what you could see at each." in out.getvalue()
+    session.handle("review")
+    session.flush()
+    text = out.getvalue()
+    assert f"Reviewing your {len(moves)} moves by what you could see at each (Ctrl+C stops)…" in text
+    assert f"british-square piles, deal 3: review of {len(moves)} moves from the player's view" in text
+    assert re.search(r"^Win chance after each move", text, re.M)
+    assert re.search(r"^ +1 [▁▂▃▄▅▆▇█·]+$", text, re.M)  # the sparkline's first row
+    assert re.search(r"^Accuracy (\d+ %|: not measured) over \d+ graded decisions?", text, re.M)
+    found = re.search(r"^The move that lost the game: move (\d+), (\S+) — (you could have seen it: your win chance "
+                      r"fell there|bad luck: only the full deal shows it) \((.*)\)\.$", text, re.M)
+    assert found, text[-2000:]
+    number, token = int(found.group(1)), found.group(2)
+    assert moves[number - 1] == token
+    seen = found.group(3).startswith("you could")
+    assert seen == any(grade in found.group(4) for grade in ("inaccuracy", "mistake", "blunder"))
+    assert "Not complete: the budget ran out" in text  # the node budget stopped the grading early
+    assert "w steps through a winning line from just before the losing move." in text
+    assert header_moves(text) == [len(moves)]  # the review leaves the game as it was
+
+
+def test_a_review_stopped_with_ctrl_c_shows_what_was_done(monkeypatch):
+    from cadogan.solver.review import Reviewer, ReviewSettings
+
+    class Stopped(Reviewer):
+        def run(self, on_move=None):
+            for graded in self.grades():
+                on_move(graded)
+                if graded.index == 3:
+                    raise KeyboardInterrupt
+
+    class Solver:
+        Reviewer = Stopped
+
+    monkeypatch.setattr("cadogan.terminal.session._solver", lambda: Solver())
+    history = History(games.load("precedence", "king-out", 6))
+    for token in "deal deal deal w>f1 w>f1 deal deal".split():
+        history.play(token)
+    out = io.StringIO()
+    session = Session(history, out=out, review_settings=ReviewSettings(samples=2, max_nodes=1_000, timeout=None))
+    session.handle("review deal")
+    session.flush()
+    text = out.getvalue()
+    assert "Review stopped: here is what was done." in text
+    assert "Not complete: the budget ran out after move 4 of 7" in text
+    assert "(the rest of the line was not played: deal)" in text
+    assert len(history.state.move_stack) == 7
+
+
+def test_review_before_any_move_has_nothing_to_say(monkeypatch, capsys):
+    out = play(monkeypatch, capsys, ["precedence", "-d", "3"], "review\n")
+    assert "Nothing to review yet: no move has been made." in out
+
+
+def test_help_mentions_the_review(monkeypatch, capsys):
+    out = play(monkeypatch, capsys, ["precedence", "-d", "1"], "?\n")
+    assert re.search(r"^  review  your game graded move by move", out, re.M)

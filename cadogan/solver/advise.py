@@ -125,7 +125,7 @@ def advise(view: View, settings: Settings = Settings(), avoid: frozenset[Move] =
                        + ", there is nothing to advise")
     if settings.samples < 1 or settings.max_nodes < 1:
         raise BadInput("advice needs at least one sample and one search node per solve")
-    free = legal[0] if len(legal) == 1 else _safe_move(view)
+    free = legal[0] if len(legal) == 1 else safe_move(view)
     if free is not None:
         chance = _estimate(view, free, settings, started) if estimate_free else MoveChance(free)
         unknown = chance.unknown
@@ -154,7 +154,7 @@ def _estimate(view: View, move: Move, settings: Settings, started: float) -> Mov
     return chance
 
 
-def _safe_move(view: View) -> Move | None:
+def safe_move(view: View) -> Move | None:
     """A safe move of the game (``GameKnowledge.safe_moves``), when it is safe in the view itself.
 
     Why a blind player loses no win by it: each safe move's proof turns a winning line that keeps
@@ -180,21 +180,91 @@ def _solve(state: State, settings: Settings) -> tuple[str, list[Move], Move | No
     return result.result, result.moves, result.best_first
 
 
-def _sampled(view: View, legal: list[Move], settings: Settings, avoid: frozenset[Move], started: float) -> Advice:
+#: What one solve said of a position: its result, a winning line when won, and the first move of
+#: the line that brought the most cards home (the search's best guess when undecided).
+Root = tuple[str, list[Move], Move | None]
+
+
+@dataclass
+class Sample:
+    """One drawn position that fits a view, and what the solver said of it (``root``; None while
+    not solved) and of the positions after its moves (``after``: move -> what a solve said, or what
+    follows from the root without one)."""
+
+    position: State
+    root: Root | None = None
+    after: dict[Move, Root] = field(default_factory=dict)
+    nodes: int = 0  # search nodes spent on this sample's solves
+
+    def solve(self, settings: Settings) -> Root:
+        """The root's answer, solving the position once."""
+        if self.root is None:
+            self.root = self.search(self.position, settings)
+        return self.root
+
+    def search(self, position: State, settings: Settings) -> Root:
+        """What a solve of ``position`` (this sample's, or one after a move) says; its nodes counted."""
+        from cadogan.solver import solve
+
+        found = solve(position, max_nodes=settings.max_nodes, max_memory_mb=SOLVE_MEMORY_MB)
+        self.nodes += found.nodes
+        return found.result, found.moves, found.best_first
+
+    def advanced(self, move: Move) -> "Sample":
+        """This sample after ``move`` (the position pushed in place), its root what this sample
+        already knows of that position: a solve's answer, the rest of a winning line that starts
+        with the move, or a loss (no move wins a lost position); else None, to be solved."""
+        root = self.after.get(move)
+        if root is None and self.root is not None:
+            root = _known_after(self.root, move)
+        self.position.push(move)
+        return Sample(self.position, root)
+
+
+def _known_after(root: Root, move: Move) -> Root | None:
+    """What the root's answer says of the position after ``move`` without a solve: won along the
+    root's winning line if it starts with the move, lost if the root is lost; else None."""
+    result, line, _ = root
+    if result == WON and line and line[0] == move:
+        rest = list(line[1:])
+        return WON, rest, rest[0] if rest else None
+    if result == LOST:
+        return LOST, [], None
+    return None
+
+
+def draw_samples(view: View, settings: Settings, deadline: float | None = None) -> list[Sample]:
+    """``settings.samples`` orders of the unseen cards drawn uniformly with ``settings.seed`` (the
+    position itself where nothing is unseen), each solved once; fewer when ``deadline`` (a
+    ``time.perf_counter()`` value) passes first."""
+    rng = random.Random(settings.seed)
+    samples: list[Sample] = []
+    for _ in range(1 if view.exact else settings.samples):
+        if deadline is not None and samples and time.perf_counter() > deadline:
+            break
+        sample = Sample(view.state.copy() if view.exact else view.sample(rng))
+        sample.solve(settings)
+        samples.append(sample)
+    return samples
+
+
+@dataclass
+class Choice:
+    """What ``choose_move`` found: the ``leader`` (the advised move's evidence), every legal move's
+    evidence in ``chances`` (a loser's may rest on fewer samples), and the order they were judged in."""
+
+    leader: MoveChance
+    chances: dict[Move, MoveChance]
+    order: list[Move]
+
+
+def choose_move(view: View, legal: list[Move], samples: list[Sample], settings: Settings,
+                avoid: frozenset[Move] = frozenset(), deadline: float | None = None) -> Choice:
+    """The move with the most wins over ``samples`` (each solved), judged as docs/advise.md says:
+    the moves with the most root wins first, each stopped once it cannot overtake the leader."""
     from cadogan.solver.knowledge import knowledge_of
 
-    deadline = None if settings.timeout is None else started + settings.timeout
-    rng = random.Random(settings.seed)
-    count = 1 if view.exact else settings.samples
-    positions: list[State] = []
-    roots: list[tuple[str, list[Move], Move | None]] = []
-    for _ in range(count):
-        if deadline is not None and positions and time.perf_counter() > deadline:
-            break
-        position = view.state.copy() if view.exact else view.sample(rng)
-        positions.append(position)
-        roots.append(_solve(position, settings))
-    n = len(positions)
+    roots = [sample.solve(settings) for sample in samples]
     chances = {m: MoveChance(m) for m in legal}
     root_wins = {m: 0 for m in legal}
     votes = {m: 0 for m in legal}  # samples left undecided whose best line started with the move
@@ -209,50 +279,67 @@ def _sampled(view: View, legal: list[Move], settings: Settings, avoid: frozenset
     for move in order:
         if leader is not None and move in avoid:
             continue  # sorted last: judged only when every move repeats a position
-        chance = _judge(move, positions, roots, settings, leader, deadline)
+        chance = judge_move(move, samples, settings, leader, deadline)
         chances[move] = chance
-        if leader is None or (chance.wins > leader.wins and chance.samples == n):
+        if leader is None or (chance.wins > leader.wins and chance.samples == len(samples)):
             leader = chance
     assert leader is not None
+    return Choice(leader, chances, order)
+
+
+def _sampled(view: View, legal: list[Move], settings: Settings, avoid: frozenset[Move], started: float) -> Advice:
+    deadline = None if settings.timeout is None else started + settings.timeout
+    samples = draw_samples(view, settings, deadline)
+    choice = choose_move(view, legal, samples, settings, avoid, deadline)
+    leader, chances = choice.leader, choice.chances
+    roots = [sample.solve(settings) for sample in samples]
     unknown = sum(1 for result, _, _ in roots if result == UNKNOWN)
     ranked = [leader] + sorted((c for c in chances.values() if c is not leader),
-                               key=lambda c: (-c.win_chance, order.index(c.move)))
+                               key=lambda c: (-c.win_chance, choice.order.index(c.move)))
     line = roots[0][1] if view.exact and roots[0][0] == WON and roots[0][1][0] == leader.move else []
-    return Advice(leader.move, leader.win_chance, ranked, n, unknown, "exact" if view.exact else "sampled",
-                  line=list(line))
+    return Advice(leader.move, leader.win_chance, ranked, len(samples), unknown,
+                  "exact" if view.exact else "sampled", line=list(line))
 
 
-def _judge(move: Move, positions: list[State], roots: list[tuple[str, list[Move], Move | None]],
-           settings: Settings, leader: MoveChance | None, deadline: float | None) -> MoveChance:
-    """The move's wins over the samples, solving its after-position only where the root's solve did
-    not already say (a winning line starting with it: won; a proven loss: lost for every move; a
-    root left undecided: undecided, not solved again, since a child of an undecided position is
-    seldom decided with the same budget).
+def judge_move(move: Move, samples: list[Sample], settings: Settings, leader: MoveChance | None = None,
+               deadline: float | None = None) -> MoveChance:
+    """The move's wins over the samples (each solved), solving its after-position only where the
+    root's solve did not already say (a winning line starting with it: won; a proven loss: lost for
+    every move; a root left undecided: undecided, not solved again, since a child of an undecided
+    position is seldom decided with the same budget).  What a sample learns of the position after
+    the move is kept in its ``after``, so judging the move again solves nothing.
 
-    Stops as soon as the move cannot overtake ``leader``: it is judged after the leader, so only
-    strictly more wins would make it the choice, and ``wins + samples left <= leader.wins`` rules
-    that out whatever the unsolved samples hold.  The chosen move is therefore exactly the one a
-    full evaluation would choose; only the losers' reported chances rest on fewer samples.
+    With a ``leader``, stops as soon as the move cannot overtake it: it is judged after the
+    leader, so only strictly more wins would make it the choice, and ``wins + samples left <=
+    leader.wins`` rules that out whatever the unsolved samples hold.  The chosen move is therefore
+    exactly the one a full evaluation would choose; only the losers' reported chances rest on fewer
+    samples.  Without a leader every sample is judged.
     """
     chance = MoveChance(move)
-    n = len(positions)
-    for i, (position, (result, line, _)) in enumerate(zip(positions, roots)):
+    n = len(samples)
+    for i, sample in enumerate(samples):
         if leader is not None and chance.wins + (n - i) <= leader.wins:
             return chance
         chance.samples += 1
-        if result == WON and line[0] == move:
-            chance.wins += 1
-        elif result == UNKNOWN:
+        after = sample.after.get(move)
+        if after is None:
+            root = sample.solve(settings)
+            after = _known_after(root, move)
+            if after is None and root[0] == WON:
+                if deadline is not None and time.perf_counter() > deadline:
+                    chance.unknown += 1
+                    continue
+                position = sample.position
+                position.push(move)
+                after = sample.search(position, settings)
+                position.pop()
+            if after is not None:
+                sample.after[move] = after
+        if after is None:  # the root was left undecided: so is every move
             chance.unknown += 1
-        elif result == WON:
-            if deadline is not None and time.perf_counter() > deadline:
-                chance.unknown += 1
-                continue
-            position.push(move)
-            after, _, _ = _solve(position, settings)
-            position.pop()
-            chance.wins += after == WON
-            chance.unknown += after == UNKNOWN
+            continue
+        chance.wins += after[0] == WON
+        chance.unknown += after[0] == UNKNOWN
     return chance
 
 

@@ -33,6 +33,9 @@ Keys:
      (your game is kept as it is; q closes the solution. s>t3 is still a stock move)
   w  where did it go wrong: the move that lost the game, then a winning line from just before it,
      step by step, or (back) your game taken back to that point; r redoes your moves
+  review  your game graded move by move by what you could see at each: the win chance as you
+     played, each decision against the best move, an accuracy, and the move that lost the game --
+     a mistake you could have seen, or bad luck only the full deal shows (Ctrl+C stops it)
   n  a new random deal          n 42      deal number 42
   ?  this help                  q  quit (prints a command that continues the game later)
 Piles: s stock{waste}, f1.. foundations{tableau}. "next" says what a foundation takes;
@@ -102,6 +105,9 @@ def _run_word(session: "Session", word: str, token: str, rest: list[str]) -> str
         return REST_NOT_PLAYED
     elif word in ("w", "where", "analyse", "analyze"):
         session.where_did_it_go_wrong()
+        return REST_NOT_PLAYED
+    elif word == "review":
+        session.review()
         return REST_NOT_PLAYED
     elif word in ("m", "moves"):
         legal = [str(m) for m in session.state.legal_moves()]

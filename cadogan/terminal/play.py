@@ -22,7 +22,7 @@ from cadogan.terminal.session import Session
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("While playing: type moves in notation (w>f1, t5>t2, deal, redeal); u undo, r redo, "
                      "restart, n [N] new deal, h hint, v winnability check on/off, s solution step by step, "
-                     "w where did it go wrong, m legal moves, ? help, q quit. "
+                     "w where did it go wrong, review how you played, m legal moves, ? help, q quit. "
                      "No --deal: a random deal.")
     add_game_arguments(parser, deal_required=False)
     parser.add_argument("moves", nargs="*", metavar="MOVE",
@@ -36,6 +36,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how long the solver may search for a deal's winning line (command s; default 10)")
     parser.add_argument("--analysis-seconds", type=seconds_argument("--analysis-seconds"), default=30.0, metavar="S",
                         help="how long the solver may look for the move that lost the game (command w; default 30)")
+    parser.add_argument("--review-seconds", type=seconds_argument("--review-seconds"), default=60.0, metavar="S",
+                        help="how long the review of a game may take (command review; default 60)")
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -65,9 +67,15 @@ def run_play(args: argparse.Namespace) -> int:
                       four_colour=args.four_colour, clear=terminal and interactive,
                       ask=_ask if interactive else None, hint_seconds=args.hint_seconds,
                       solution_seconds=args.solution_seconds,
-                      analysis_seconds=args.analysis_seconds)
+                      analysis_seconds=args.analysis_seconds,
+                      review_settings=_review_settings(args.review_seconds))
     session.loop(_read_line if interactive else _stdin_lines())
     return 0
+
+
+def _review_settings(seconds: float):  # type: ignore[no-untyped-def]
+    from cadogan.solver.review import ReviewSettings
+    return ReviewSettings(timeout=seconds)
 
 
 def _can_encode(stream: TextIO, text: str) -> bool:

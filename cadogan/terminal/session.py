@@ -37,6 +37,7 @@ from cadogan.solver.outcome import Finding, Result
 from cadogan.terminal.words import count, describe, explain, result_words, tokens, when
 
 CHECK_SECONDS = 1.0  # the winnability check's budget after each line of play (v)
+REVIEW_OFFER = "review: how you played, move by move, judged by what you could see at each."
 
 
 class Session:
@@ -45,7 +46,7 @@ class Session:
     def __init__(self, history: History, out: TextIO, colour: bool = False, symbols: bool = False,
                  four_colour: bool = False, clear: bool = False, ask: Callable[[str], str] | None = None,
                  hint_seconds: float = 3.0, solution_seconds: float = 10.0,
-                 analysis_seconds: float = 30.0) -> None:
+                 analysis_seconds: float = 30.0, review_settings: Any = None) -> None:
         self.history = history
         self.out = out
         self.colour = colour
@@ -54,6 +55,7 @@ class Session:
         self.hint_seconds = hint_seconds
         self.solution_seconds = solution_seconds
         self.analysis_seconds = analysis_seconds
+        self.review_settings = review_settings  # a cadogan.solver.review.ReviewSettings; None: its defaults
         self.solutions: SolveCache[tuple[Result, list[Move]]] = SolveCache(64)  # start position -> answer
         self.board = Board(symbols=symbols, four_colour=four_colour)
         self.viewer = SolutionViewer(self.say, self.board)
@@ -121,9 +123,11 @@ class Session:
             lines.append(Text(f"★ You won! All 104 cards are on the foundations in "
                               f"{count(len(state.move_stack), 'move')}{hints}. n new deal · restart · q quit",
                               style="bold green"))
+            lines.append(Text(REVIEW_OFFER, style="green"))
         elif state.is_lost():
             lines.append(Text("No moves left: the game is lost. w where did it go wrong · u undo · restart "
                               "· s solution · n new deal · q quit", style="bold yellow"))
+            lines.append(Text(REVIEW_OFFER, style="yellow"))
         else:
             if self.verdicts.shows_lost(state):
                 lines.append(Text("The solver says this position is lost: no line of play wins from "
@@ -303,6 +307,54 @@ class Session:
         if found is not None:
             self._show_analysis(found)
 
+    def review(self) -> None:
+        """``review``: the game graded move by move from what the player could see (``cadogan
+        review``'s words), the move that lost it labelled; Ctrl+C stops it and shows what was done."""
+        state = self.state
+        if not state.move_stack:
+            self.say("Nothing to review yet: no move has been made.")
+            return
+        try:
+            reviewer = _solver().Reviewer(state.copy(), self._review_settings())
+        except Exception as err:  # the solver must never cost the player the game
+            self.say(f"The review failed: {err}", "yellow")
+            return
+        timeout = reviewer.settings.timeout
+        limit = f"up to {timeout:g} s; " if timeout is not None else ""
+        self.say(f"Reviewing your {count(len(state.move_stack), 'move')} by what you could see at each ({limit}"
+                 "Ctrl+C stops)…", "dim")
+        self.flush()
+        try:
+            review = reviewer.run(self._review_progress(len(state.move_stack)))
+        except KeyboardInterrupt:
+            self.say("Review stopped: here is what was done.", "dim")
+            review = reviewer.review()
+        except Exception as err:
+            self.say(f"The review failed: {err}", "yellow")
+            return
+        finally:
+            if self.clear:
+                self.out.write("\r\x1b[K")
+        from cadogan.solver.review_command import describe_review
+        self.say(describe_review(review, card=self.board.plain_card,
+                                 longer="cadogan play --review-seconds S gives it longer"))
+        if review.losing_move is not None:
+            self.say("w steps through a winning line from just before the losing move.", "dim")
+
+    def _review_settings(self) -> Any:
+        if self.review_settings is not None:
+            return self.review_settings
+        from cadogan.solver.review import ReviewSettings
+        return ReviewSettings()
+
+    def _review_progress(self, total: int) -> Callable[[Any], None]:
+        """What to do with each graded move as it comes: on a terminal, say how far the review is."""
+        def progress(graded: Any) -> None:
+            if self.clear:
+                self.out.write(f"\rReviewed move {graded.index + 1} of {total}…")
+                self.out.flush()
+        return progress
+
     def _show_analysis(self, found: Any) -> None:
         k = found.last_winnable
         if found.result is Finding.NEVER_WINNABLE:
@@ -401,13 +453,15 @@ class Session:
 
 
 def _solver() -> Any:
-    """The solver's functions (solve, hint, analyse_state), looked up when asked for so that
-    tests can put a fake in their place."""
+    """The solver's functions (solve, hint, analyse_state, Reviewer), looked up when asked for so
+    that tests can put a fake in their place."""
     solver = importlib.import_module("cadogan.solver")
     from cadogan.solver.analysis import analyse_state, default_workers
-    return _Solver(solver.solve, solver.hint, functools.partial(analyse_state, workers=default_workers()))
+    from cadogan.solver.review import Reviewer
+    return _Solver(solver.solve, solver.hint, functools.partial(analyse_state, workers=default_workers()), Reviewer)
 
 
 class _Solver:
-    def __init__(self, solve: Callable[..., Any], hint: Callable[..., Any], analyse_state: Callable[..., Any]) -> None:
-        self.solve, self.hint, self.analyse_state = solve, hint, analyse_state
+    def __init__(self, solve: Callable[..., Any], hint: Callable[..., Any], analyse_state: Callable[..., Any],
+                 reviewer: Callable[..., Any]) -> None:
+        self.solve, self.hint, self.analyse_state, self.Reviewer = solve, hint, analyse_state, reviewer
