@@ -4,6 +4,9 @@ The route forms the player's view of the saved game (``cadogan.games.view``) and
 service that view alone, never the deal: the worker cannot use the unseen order, and every game
 with the same view gets the same answer (kept once, per view, samples and seed).
 
+``count=1`` makes the advice a *hint* the player asked for: counted in the game and the statistics
+once answered (the browser's Hint); without it nothing is counted (the win-chance meter, scripts).
+
 The defaults answer fast (docs/performance.md "Advice in the server": p95 under a second on the
 project machine); a client that wants a firmer answer asks again with more samples or seconds.
 """
@@ -55,6 +58,7 @@ async def advice(request: Request) -> Response:
     seed = _count(request, "seed", 0, 0, MAX_SEED)
     budget = seconds_parameter(request.query_params.get("budget"), ADVICE_BUDGET, 0.0, MAX_ADVICE_BUDGET,
                                low_included=False)
+    counted = _flag(request, "count")
     state = history.state
     if not state.legal_moves():
         over = "won" if state.is_won() else "lost"
@@ -64,7 +68,17 @@ async def advice(request: Request) -> Response:
     key = position_key("advice", {"view": view, "samples": samples, "seed": seed, "max_nodes": ADVICE_MAX_NODES})
     work = AdviceRequest(saved.game, saved.variant, text, samples, ADVICE_MAX_NODES, seed, budget)
     found, _ = await deps.solver.ask(request, work, key, owner=f"{game_id}:advice")
+    if counted and found.get("move") is not None:  # only a hint given counts
+        await deps.games.count_hint(saved.id)
     return JSONResponse({**found, "deal": saved.deal})
+
+
+def _flag(request: Request, name: str) -> bool:
+    """Query parameter ``name``: ``1`` or ``0`` (absent: 0)."""
+    text = request.query_params.get(name, "0")
+    if text not in ("0", "1"):
+        raise ApiError(400, f"{name} must be 0 or 1, not {ascii(text[:30])}", "bad-parameter", name=name)
+    return text == "1"
 
 
 ROUTES: list[BaseRoute] = [Route(GAME + "/advice", advice, methods=["GET"])]

@@ -1,7 +1,8 @@
 // The browser game: talks to the HTTP API of SPEC.md only, and never decides what is legal.
 // This module starts the page: routing (#/game/variant/deal), the controls, the keyboard summary.
 // The rest lives in modules: api, state, view (drawing), board, input, actions (moves, hints, guidance),
-// replay (solution viewer), analysis, endgame, stats, settings, odds, verdict, sound, i18n.
+// replay (solution viewer), analysis, review (the game review), meter (the win chance), endgame, stats,
+// settings, odds, verdict, sound, i18n.
 
 import { $, app } from "./state.js";
 import { api } from "./api.js";
@@ -9,9 +10,10 @@ import { SUIT_SYMBOLS } from "./cards.js";
 import { gameName, getLang, pickLang, setLang, t } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { announce } from "./messages.js";
-import { finish, firstVisit, hint, loadGuidance, newGame, play, redo, restart, sendHome, undo, undoTo } from "./actions.js";
+import { finish, firstVisit, hint, loadGuidance, newGame, peek, play, redo, restart, sendHome, undo, undoTo } from "./actions.js";
 import { closeReplay, replayGo, replayKeys, setReplaySpeed, showSolution, toggleAuto } from "./replay.js";
 import { whereWrong } from "./analysis.js";
+import { meterAfterChange } from "./meter.js";
 import { showStats } from "./stats.js";
 import { applySettings, bindSettings, loadSettings, showRules, switchLanguage } from "./settings.js";
 import { pauseClock, render, setGame, shareHash, tick } from "./view.js";
@@ -85,6 +87,7 @@ function bindControls() {
   click("undo", undo);
   click("redo", redo);
   click("hint", hint);
+  click("peek", () => { closeMenu(); peek(); });
   click("finish", finish);
   click("solution", showSolution);
   click("analysis", () => { closeMenu(); whereWrong(); });
@@ -121,6 +124,7 @@ function bindControls() {
   bindSettings((key) => {
     if (key === "showVerdict") showDealVerdict();
     if (key === "autoPlay") loadGuidance();
+    if (key === "winMeter") meterAfterChange();
   });
   window.addEventListener("hashchange", onHashChange);
   window.addEventListener("resize", () => { clearTimeout(app.resizeTimer); app.resizeTimer = setTimeout(render, 80); });
@@ -167,7 +171,7 @@ async function start() {
   setLang(pickLang(app.settings.lang));
   switchLanguage(getLang());
   bindControls();
-  attachInput($("board"), { app, play, undo, redo, hint, announce, render, summary, sendHome, finish });
+  attachInput($("board"), { app, play, undo, redo, hint, peek, announce, render, summary, sendHome, finish });
   const savedId = localStorage.getItem("cadogan.current");  // asked for at once, beside the catalogue
   app.savedGame = savedId ? api("GET", `/api/games/${encodeURIComponent(savedId)}`).catch(() => null) : Promise.resolve(null);
   try {

@@ -252,6 +252,7 @@ export function attachInput(board, ctx) {
     if (code === "KeyU") ctx.undo();
     else if (code === "KeyR") ctx.redo();
     else if (code === "KeyH") ctx.hint();
+    else if (code === "KeyP") ctx.peek();
     else if (code === "KeyS") ctx.summary();
     else if (code === "KeyF") ctx.finish();
     else if (code === "KeyD" && app.game) {

@@ -21,6 +21,7 @@ const FILES = [
   "/static/input.js",
   "/static/manifest.json",
   "/static/messages.js",
+  "/static/meter.js",
   "/static/moves.js",
   "/static/odds.js",
   "/static/odds.json",

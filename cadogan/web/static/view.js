@@ -9,6 +9,7 @@ import { movePath } from "./moves.js";
 import { renderReplayBar, replayPiles } from "./replay.js";
 import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
+import { meterAfterChange } from "./meter.js";
 
 export function shareHash(game) { return `#/${game.game}/${game.variant}/${game.deal_text}`; }
 
@@ -164,7 +165,8 @@ export function moveStart(move, layout, { reverse = false, from = null } = {}) {
 
 export function setGame(game, { arrived = null } = {}) {
   const changed = !app.game || app.game.id !== game.id || app.game.won !== game.won || app.game.lost !== game.lost;
-  if (!app.game || app.game.id !== game.id || app.game.moves.join() !== game.moves.join()) $("verdict").hidden = true;
+  const moved = !app.game || app.game.id !== game.id || app.game.moves.join() !== game.moves.join();
+  if (moved) $("verdict").hidden = true;
   app.game = game;
   app.guidance = null;
   app.ui.selected = null;
@@ -182,4 +184,5 @@ export function setGame(game, { arrived = null } = {}) {
   if (location.hash !== hash) history.replaceState(null, "", hash);
   render();
   if (changed || game.moves.length === 1) refreshStatsLine();
+  if (moved) meterAfterChange();
 }
