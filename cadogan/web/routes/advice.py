@@ -23,7 +23,7 @@ from cadogan.games.view import player_view
 from cadogan.solver.cache import position_key
 from cadogan.web.deps import GAME, deps_of
 from cadogan.web.errors import ApiError, seconds_parameter
-from cadogan.web.parsing import whole_number
+from cadogan.web.parsing import MAX_SEED, count_parameter, flag_parameter
 from cadogan.web.solver_service import AdviceRequest
 
 #: Orders of the unseen cards drawn by default, and at most.
@@ -34,31 +34,17 @@ ADVICE_MAX_NODES = 10_000
 #: Seconds the whole advice may take by default, and at most (as a hint's).
 ADVICE_BUDGET = 0.6
 MAX_ADVICE_BUDGET = 10.0
-#: The largest seed of the draw (32 bits).
-MAX_SEED = 2**32 - 1
-
-
-def _count(request: Request, name: str, default: int, low: int, high: int) -> int:
-    """Query parameter ``name`` as a whole number in ASCII digits from ``low`` to ``high``."""
-    text = request.query_params.get(name)
-    if text is None:
-        return default
-    value = whole_number(text, len(str(high)))
-    if value is None or not low <= value <= high:
-        raise ApiError(400, f"{name} must be a whole number from {low} to {high} in ASCII digits, not "
-                       f"{ascii(text[:30])}", "bad-parameter", name=name)
-    return value
 
 
 async def advice(request: Request) -> Response:
     deps = deps_of(request)
     game_id = request.path_params["game_id"]
     saved, history = await deps.games.get(game_id)
-    samples = _count(request, "samples", ADVICE_SAMPLES, 1, MAX_ADVICE_SAMPLES)
-    seed = _count(request, "seed", 0, 0, MAX_SEED)
+    samples = count_parameter(request, "samples", ADVICE_SAMPLES, 1, MAX_ADVICE_SAMPLES)
+    seed = count_parameter(request, "seed", 0, 0, MAX_SEED)
     budget = seconds_parameter(request.query_params.get("budget"), ADVICE_BUDGET, 0.0, MAX_ADVICE_BUDGET,
                                low_included=False)
-    counted = _flag(request, "count")
+    counted = flag_parameter(request, "count")
     state = history.state
     if not state.legal_moves():
         over = "won" if state.is_won() else "lost"
@@ -72,13 +58,6 @@ async def advice(request: Request) -> Response:
         await deps.games.count_hint(saved.id)
     return JSONResponse({**found, "deal": saved.deal})
 
-
-def _flag(request: Request, name: str) -> bool:
-    """Query parameter ``name``: ``1`` or ``0`` (absent: 0)."""
-    text = request.query_params.get(name, "0")
-    if text not in ("0", "1"):
-        raise ApiError(400, f"{name} must be 0 or 1, not {ascii(text[:30])}", "bad-parameter", name=name)
-    return text == "1"
 
 
 ROUTES: list[BaseRoute] = [Route(GAME + "/advice", advice, methods=["GET"])]
