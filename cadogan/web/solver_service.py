@@ -150,8 +150,8 @@ class ReviewRequest:
     """One step of the review of the game of ``moves`` (``cadogan.solver.review``), asked for by the
     player: ``task`` GRADE grades the next moves from the player's view at each (a move once begun
     is finished, so a step may run past ``budget``), ANALYSE looks with the whole deal (hence the
-    deal, not a view) for the move that lost the game, within ``budget`` seconds.  ``samples`` and
-    ``seed`` are the review's settings.  ``progress`` is the review as the previous step left it
+    deal, not a view) for the move that lost the game, within ``budget`` seconds.  ``samples``,
+    ``max_nodes`` (per solve) and ``seed`` are the review's settings.  ``progress`` is the review as the previous step left it
     (the ``Reviewer`` pickled by this module's worker; None: from the start), so each step goes on
     from there.  Answers ``{"review": the review object so far, "progress": the Reviewer pickled}``."""
 
@@ -160,6 +160,7 @@ class ReviewRequest:
     deal: int
     moves: tuple[str, ...]
     samples: int
+    max_nodes: int
     seed: int
     task: str
     budget: float
@@ -238,7 +239,8 @@ def _review(request: ReviewRequest) -> dict[str, Any]:
 
     if request.progress is None:
         state = _position(request.game, request.variant, request.deal, request.moves)
-        reviewer = Reviewer(state, ReviewSettings(samples=request.samples, seed=request.seed, timeout=None))
+        reviewer = Reviewer(state, ReviewSettings(samples=request.samples, max_nodes=request.max_nodes,
+                                                  seed=request.seed, timeout=None))
     else:  # made by this function in a worker of this server: the review as its last step left it
         reviewer = pickle.loads(request.progress)
     if request.task == ANALYSE:

@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from cadogan.solver.cache import position_key
+from cadogan.solver.review import DEFAULT_MAX_NODES, DEFAULT_SAMPLES
 from cadogan.web.deps import GAME, deps_of
 from cadogan.web.errors import seconds_parameter
 from cadogan.web.parsing import MAX_SEED, count_parameter, flag_parameter
@@ -27,8 +28,10 @@ STEP_BUDGET = 4.0
 MIN_STEP_BUDGET = 0.5
 MAX_STEP_BUDGET = 30.0
 #: Drawn orders of the unseen cards per decision by default (``cadogan review``'s), and at most.
-REVIEW_SAMPLES = 8
+REVIEW_SAMPLES = DEFAULT_SAMPLES
 MAX_REVIEW_SAMPLES = 32
+#: Search nodes per solve of a drawn order (``cadogan review``'s default).
+REVIEW_MAX_NODES = DEFAULT_MAX_NODES
 
 
 async def review(request: Request) -> Response:
@@ -49,8 +52,8 @@ async def review(request: Request) -> Response:
         before = progress.steps
         key = position_key("review", {"id": game_id, "moves": list(moves), "samples": samples, "seed": seed,
                                       "step": before, "task": task})
-        work = ReviewRequest(saved.game, saved.variant, saved.deal, moves, samples, seed, task, seconds,
-                             progress.reviewer)
+        work = ReviewRequest(saved.game, saved.variant, saved.deal, moves, samples, REVIEW_MAX_NODES, seed, task,
+                             seconds, progress.reviewer)
         found, _ = await deps.solver.ask(request, work, key, owner=f"{game_id}:review")
         apply_step(progress, before, task, seconds, found)
     if progress.over and not progress.recorded and progress.review is not None \
