@@ -14,6 +14,7 @@ import { finish, firstVisit, hint, loadGuidance, newGame, peek, play, redo, rest
 import { closeReplay, replayGo, replayKeys, setReplaySpeed, showSolution, toggleAuto } from "./replay.js";
 import { whereWrong } from "./analysis.js";
 import { meterAfterChange } from "./meter.js";
+import { bindReview, openReview } from "./review.js";
 import { showStats } from "./stats.js";
 import { applySettings, bindSettings, loadSettings, showRules, switchLanguage } from "./settings.js";
 import { pauseClock, render, setGame, shareHash, tick } from "./view.js";
@@ -88,6 +89,8 @@ function bindControls() {
   click("redo", redo);
   click("hint", hint);
   click("peek", () => { closeMenu(); peek(); });
+  click("review", () => { closeMenu(); openReview(); });
+  bindReview();
   click("finish", finish);
   click("solution", showSolution);
   click("analysis", () => { closeMenu(); whereWrong(); });
@@ -171,7 +174,7 @@ async function start() {
   setLang(pickLang(app.settings.lang));
   switchLanguage(getLang());
   bindControls();
-  attachInput($("board"), { app, play, undo, redo, hint, peek, announce, render, summary, sendHome, finish });
+  attachInput($("board"), { app, play, undo, redo, hint, peek, review: openReview, announce, render, summary, sendHome, finish });
   const savedId = localStorage.getItem("cadogan.current");  // asked for at once, beside the catalogue
   app.savedGame = savedId ? api("GET", `/api/games/${encodeURIComponent(savedId)}`).catch(() => null) : Promise.resolve(null);
   try {

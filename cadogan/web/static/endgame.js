@@ -1,5 +1,6 @@
 // The end of a game: the win celebration, "no moves left" with the solver's verdict on the deal and
-// the offer to find where it went wrong, and the dialog that leads to the next game.
+// the offer to find where it went wrong, the game's review (won or lost), and the dialog that leads
+// to the next game.
 
 import { $, app } from "./state.js";
 import { api } from "./api.js";
@@ -11,6 +12,7 @@ import { newGame, undo } from "./actions.js";
 import { showSolution } from "./replay.js";
 import { whereWrong } from "./analysis.js";
 import { knownDealVerdict } from "./verdict.js";
+import { openReview } from "./review.js";
 
 export async function celebrate() {
   const game = app.game;
@@ -61,6 +63,7 @@ function openEnd() {
     else if (choice === "undo") undo();
     else if (choice === "solution") showSolution();
     else if (choice === "analysis") whereWrong();
+    else if (choice === "review") openReview();
   }, { once: true });
   dialog.showModal();
 }

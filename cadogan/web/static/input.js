@@ -253,6 +253,7 @@ export function attachInput(board, ctx) {
     else if (code === "KeyR") ctx.redo();
     else if (code === "KeyH") ctx.hint();
     else if (code === "KeyP") ctx.peek();
+    else if (code === "KeyV") ctx.review();
     else if (code === "KeyS") ctx.summary();
     else if (code === "KeyF") ctx.finish();
     else if (code === "KeyD" && app.game) {

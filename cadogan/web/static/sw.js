@@ -26,6 +26,7 @@ const FILES = [
   "/static/odds.js",
   "/static/odds.json",
   "/static/replay.js",
+  "/static/review.js",
   "/static/settings.js",
   "/static/sound.js",
   "/static/state.js",
