@@ -245,7 +245,7 @@ function drawGraph(r) {
   const moves = r.data ? r.data.moves : [];
   const n = moves.length;
   const w = Math.max(200, Math.floor(box.clientWidth || 300)), h = w < 480 ? 120 : 150;
-  const pad = { l: 38, r: 8, t: 8, b: 20 };
+  const pad = { l: 42, r: 8, t: 8, b: 20 };
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("width", String(w));
   svg.setAttribute("height", String(h));
@@ -253,6 +253,8 @@ function drawGraph(r) {
   const x = (i) => pad.l + (n <= 1 ? (w - pad.l - pad.r) / 2 : (i * (w - pad.l - pad.r)) / (n - 1));
   const y = (p) => pad.t + (1 - p) * (h - pad.t - pad.b);
   r.graph = { x, n, pad, w };
+  svg.dataset.first = String(x(0));  // where the first and the last move lie (tests pick a point by them)
+  svg.dataset.last = String(x(Math.max(0, n - 1)));
   for (const p of [0, 0.5, 1]) {
     svgNode("line", { x1: pad.l, x2: w - pad.r, y1: y(p), y2: y(p), class: "grid" }, svg);
     svgNode("text", { x: pad.l - 4, y: y(p) + 4, class: "axis", "text-anchor": "end" }, svg).textContent = `${Math.round(100 * p)} %`;
@@ -358,8 +360,8 @@ function drawBoard(r, m, view) {
   root.hidden = false;
   const dialog = $("review-dialog");
   const above = root.getBoundingClientRect().top - dialog.getBoundingClientRect().top + dialog.scrollTop;
-  const wide = window.innerWidth > 820;  // two columns: the table takes the height left under the graph
-  const height = Math.round(Math.max(170, Math.min(440, wide ? window.innerHeight * 0.94 - above - 110 : window.innerHeight * 0.42)));
+  const wide = window.innerWidth > 820;  // two columns: the table takes the dialog's height beside the rest
+  const height = Math.round(Math.max(170, Math.min(560, wide ? window.innerHeight * 0.94 - above - 110 : window.innerHeight * 0.42)));
   renderBoard(root, view, { height, focus: null, hint: best, lost: bad ? played : null, choices: bad ? null : played });
   $("review-legend").textContent = [t(bad ? "legendPlayedBad" : "legendPlayed"), best ? t("legendBest") : ""].filter(Boolean).join(" · ");
 }
