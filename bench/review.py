@@ -53,6 +53,7 @@ def bench_game(state: games.State, settings: ReviewSettings) -> dict[str, object
         marks.setdefault("first", now)
         if graded.grade is not None or graded.how is How.UNDECIDED:
             marks.setdefault("first_grade", now)
+            marks.setdefault("first_grade_cpu", time.process_time() - cpu)
         marks["last"] = now
 
     original = reviewer.analyse
@@ -87,7 +88,7 @@ def main() -> None:
     settings = ReviewSettings(samples=args.samples, max_nodes=args.max_nodes, timeout=args.timeout)
     print(f"review: {settings.samples} samples a decision, {settings.max_nodes} nodes per solve, "
           f"timeout {args.timeout}; solver {SOLVER_VERSION}\n")
-    print("| variant | deal | moves | forced / safe / graded / undecided | first move s | first grade s | "
+    print("| variant | deal | moves | forced / safe / graded / undecided | first move s | first grade s (CPU) | "
           "grading s | analysis s | whole s | CPU s | complete | losing move |")
     print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---|---|")
     started = time.time()
@@ -101,7 +102,8 @@ def main() -> None:
         label = "-" if losing is None else f"{losing.index + 1} {losing.move} ({'seen' if losing.seen else 'bad luck'})"
         grading = marks.get("grading_end", marks.get("last", 0.0))  # type: ignore[union-attr]
         print(f"| {name} | {row['deal']} | {row['moves']} ({row['end']}) | {kinds} | "
-              f"{marks.get('first', 0.0):.2f} | {marks.get('first_grade', float('nan')):.2f} | "  # type: ignore[union-attr]
+              f"{marks.get('first', 0.0):.2f} | {marks.get('first_grade', float('nan')):.2f} "  # type: ignore[union-attr]
+              f"({marks.get('first_grade_cpu', float('nan')):.2f}) | "  # type: ignore[union-attr]
               f"{grading:.1f} | {marks.get('analysis', 0.0):.1f} | {row['total']:.1f} | {row['cpu']:.1f} | "  # type: ignore[union-attr]
               f"{'yes' if row['complete'] else 'no'} ({row['analysis']}) | {label} |", flush=True)
     load = " ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"

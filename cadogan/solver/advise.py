@@ -213,10 +213,14 @@ class Sample:
     def advanced(self, move: Move) -> "Sample":
         """This sample after ``move`` (the position pushed in place), its root what this sample
         already knows of that position: a solve's answer, the rest of a winning line that starts
-        with the move, or a loss (no move wins a lost position); else None, to be solved."""
+        with the move, or a loss (no move wins a lost position); undecided where the root was
+        (as ``judge_move`` does, a child of a position the budget could not decide is not solved
+        again with the same budget); else None, to be solved."""
         root = self.after.get(move)
         if root is None and self.root is not None:
             root = _known_after(self.root, move)
+            if root is None and self.root[0] == UNKNOWN:
+                root = UNKNOWN, [], None
         self.position.push(move)
         return Sample(self.position, root)
 

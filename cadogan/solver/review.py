@@ -154,7 +154,9 @@ class ReviewSettings:
     that), ``seed`` of the draws; the budget of the whole review: ``timeout`` seconds (None: no
     clock) and ``node_budget`` search nodes for the grading (None: no cap; unlike the clock it
     cuts the review at the same move on every machine); ``analyse``: whether ``Reviewer.run`` looks
-    for the losing move with the full deal."""
+    for the losing move with the full deal, with ``analysis_workers`` searches side by side (None:
+    as ``cadogan analyse``, one per core up to four; 1 runs them in this process, as a process that
+    may not start others -- a daemonic worker -- needs)."""
 
     samples: int = DEFAULT_SAMPLES
     max_nodes: int = DEFAULT_MAX_NODES
@@ -162,6 +164,7 @@ class ReviewSettings:
     timeout: float | None = DEFAULT_TIMEOUT
     node_budget: int | None = None
     analyse: bool = True
+    analysis_workers: int | None = None
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.max_nodes < 1:
@@ -170,6 +173,8 @@ class ReviewSettings:
             raise BadInput("a review's timeout must be a number of seconds above 0")
         if self.node_budget is not None and self.node_budget < 1:
             raise BadInput("a review's node budget must be at least 1")
+        if self.analysis_workers is not None and self.analysis_workers < 1:
+            raise BadInput("a review's analysis needs at least one worker")
 
     def advice(self, exact: bool) -> Settings:
         """The settings of one decision's advice (``exact``: nothing unseen, one position to solve)."""
@@ -178,7 +183,7 @@ class ReviewSettings:
 
     def to_json(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes, "seed": self.seed, "timeout": self.timeout,
-                "node_budget": self.node_budget}
+                "node_budget": self.node_budget}  # analyse and analysis_workers: how, not what, is reviewed
 
 
 @dataclass(frozen=True)
@@ -446,7 +451,8 @@ class Reviewer:
             if on_move is not None:
                 on_move(graded)
         if self.settings.analyse:
-            self.analyse(ANALYSIS_SECONDS if timeout is None else max(timeout * ANALYSIS_SHARE, left() or 0.0))
+            self.analyse(ANALYSIS_SECONDS if timeout is None else max(timeout * ANALYSIS_SHARE, left() or 0.0),
+                         self.settings.analysis_workers)
         seconds = left()
         if seconds is None or seconds > 0:
             for graded in self.grades(seconds):

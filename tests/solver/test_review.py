@@ -402,7 +402,7 @@ def test_bad_input_is_one_line_and_exit_status_2(capsys, argv, fragment):
 
 
 @pytest.mark.parametrize("kwargs", [{"samples": 0}, {"max_nodes": 0}, {"timeout": 0}, {"timeout": float("inf")},
-                                    {"node_budget": 0}])
+                                    {"node_budget": 0}, {"analysis_workers": 0}])
 def test_settings_that_cannot_review_are_refused(kwargs):
     with pytest.raises(BadInput):
         ReviewSettings(**kwargs)
@@ -414,3 +414,21 @@ def test_review_game_replays_the_moves_first():
     review = review_game("precedence", None, 3, ["deal"], ReviewSettings(samples=2, max_nodes=2_000, timeout=None,
                                                                           analyse=False))
     assert [m.how for m in review.moves] == [How.FORCED]
+
+
+def _review_in_a_daemon(pipe, state):  # the target of a daemonic process: it may not start processes
+    settings = ReviewSettings(samples=2, max_nodes=2_000, timeout=60, node_budget=1, analysis_workers=1)
+    pipe.send(Reviewer(state, settings).run().to_json())
+
+
+def test_a_review_runs_in_a_daemonic_worker_with_one_analysis_worker():
+    import multiprocessing
+    state, k = losable_game()
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    worker = context.Process(target=_review_in_a_daemon, args=(send, state), daemon=True)
+    worker.start()
+    assert receive.poll(120), "the review did not answer"
+    obj = receive.recv()
+    worker.join()
+    assert obj["analysis"] == "went-wrong" and obj["losing_move"]["index"] == k and obj["losing_move"]["seen"]
