@@ -82,14 +82,14 @@ def test_the_end_dialog_has_no_serious_violation(browser, live_server, axe_scrip
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
 def test_the_review_dialog_has_no_serious_violation(browser, live_server, axe_script, size):
     """The review of a short game in progress, complete, a move picked, in English and in Russian."""
-    from tests.web.test_browser_review import random_moves
+    from known_lines import random_line
 
     phone = size[0] < 700
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone, is_mobile=phone,
                                   bypass_csp=True)
     context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
     page = context.new_page()
-    open_game(page, live_server, "british-square", "piles", 3, random_moves("british-square", "piles", 3, 12))
+    open_game(page, live_server, "british-square", "piles", 3, random_line("british-square", "piles", 3, 12))
     page.keyboard.press("v")
     page.wait_for_function("document.getElementById('review-progress').hidden", timeout=120_000)
     page.wait_for_selector("#review-board [data-pile=s]")

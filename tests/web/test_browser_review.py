@@ -23,6 +23,8 @@ from cadogan import games
 from cadogan.solver.analysis import analyse_state
 from cadogan.solver.playing import play_out
 
+from known_lines import random_line
+
 pytestmark = needs_chromium
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 REVIEWED = 120_000  # ms: a generous bound for a review of a short game on a busy machine (never asserted on)
@@ -34,15 +36,6 @@ def new_page(browser, width: int, height: int, *, locale: str = "en-US"):
                                   locale=locale, bypass_csp=True)
     context.add_init_script("localStorage.setItem('cadogan.seen', '1')")
     return context, context.new_page()
-
-
-def random_moves(game: str, variant: str, deal: int, count: int, seed: int = 0) -> list[str]:
-    state, rng, moves = games.load(game, variant, deal), random.Random(seed), []
-    while len(moves) < count and state.legal_moves():
-        move = str(rng.choice(state.legal_moves()))
-        state.play(move)
-        moves.append(move)
-    return moves
 
 
 def open_review(page) -> None:
@@ -65,7 +58,7 @@ def graph_point(page, k: int, n: int) -> tuple[float, float]:
 
 @pytest.mark.parametrize("size", [(390, 844), (360, 640), (1366, 768)])
 def test_the_review_draws_its_graph_grades_each_move_and_shows_a_point_picked(browser, live_server, size):
-    moves = random_moves("british-square", "piles", 3, 12)
+    moves = random_line("british-square", "piles", 3, 12)
     context, page = new_page(browser, *size)
     gid = open_game(page, live_server, "british-square", "piles", 3, moves)
     open_review(page)
@@ -108,7 +101,7 @@ def test_the_review_draws_its_graph_grades_each_move_and_shows_a_point_picked(br
 
 
 def test_a_review_in_russian(browser, live_server):
-    moves = random_moves("british-square", "piles", 3, 12)
+    moves = random_line("british-square", "piles", 3, 12)
     context, page = new_page(browser, 390, 844, locale="ru-RU")
     open_game(page, live_server, "british-square", "piles", 3, moves)
     open_review(page)
@@ -182,7 +175,7 @@ def test_the_losing_move_is_labelled_with_why_and_the_line_in_brief_and_its_line
 
 
 def test_an_undecided_review_offers_to_try_longer(browser, live_server):
-    moves = random_moves("british-square", "piles", 3, 4)
+    moves = random_line("british-square", "piles", 3, 4)
     undecided = {"moves": [{"move": m, "win_chance_before": None, "win_chance_after": None, "best_move": m,
                             "grade": None, "how": "forced", "samples": 0, "unknown": 0} for m in moves],
                  "accuracy": None, "analysis": "unknown", "losing_move": None, "complete": False, "over": True,
@@ -238,7 +231,7 @@ def test_the_meter_follows_each_move_never_holds_one_up_and_drops_a_stale_chance
 
 def test_the_meter_on_a_real_server_and_off_by_default(browser, live_server):
     context, page = new_page(browser, 390, 844)
-    open_game(page, live_server, "british-square", "piles", 3, random_moves("british-square", "piles", 3, 3))
+    open_game(page, live_server, "british-square", "piles", 3, random_line("british-square", "piles", 3, 3))
     assert page.is_hidden("#meter")  # off by default
     page.click("#menu")
     page.click("#settings")

@@ -27,6 +27,9 @@ from cadogan.web.app import make_app
 from cadogan.web.reviews import AUTO_ANALYSIS, MAX_ANALYSIS, ReviewProgress, next_step
 from cadogan.web.solver_service import ANALYSE, GRADE, SolverService
 
+from known_lines import random_line
+from waiting import wait_until
+
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -58,16 +61,6 @@ def new_game(client, game: str, variant: str, deal: int, moves: list[str]) -> st
     for move in moves:
         assert client.post(f"/api/games/{gid}/moves", json={"move": move}).status_code == 200, move
     return gid
-
-
-def random_moves(game: str, variant: str, deal: int, count: int, seed: int = 0) -> list[str]:
-    """``count`` random legal moves from the deal's start (fewer if the game ends first)."""
-    state, rng, moves = games.load(game, variant, deal), random.Random(seed), []
-    while len(moves) < count and state.legal_moves():
-        move = str(rng.choice(state.legal_moves()))
-        state.play(move)
-        moves.append(move)
-    return moves
 
 
 def lost_game() -> list[str]:
@@ -116,7 +109,7 @@ def one_move_a_step(monkeypatch):
 # --- a game in progress: graded only, step by step ------------------------------------------------
 def test_a_game_in_progress_is_graded_step_by_step_as_one_review_would(client, service, monkeypatch):
     grades = one_move_a_step(monkeypatch)
-    moves = random_moves("british-square", "piles", 3, 12)
+    moves = random_line("british-square", "piles", 3, 12)
     gid = new_game(client, "british-square", "piles", 3, moves)
     answers = review_to_the_end(client, gid, "samples=2&seed=5")
     graded = [a["progress"]["graded"] for a in answers]
@@ -140,7 +133,7 @@ def test_a_game_in_progress_is_graded_step_by_step_as_one_review_would(client, s
 
 def test_a_move_made_starts_the_review_afresh(client, monkeypatch):
     one_move_a_step(monkeypatch)
-    moves = random_moves("british-square", "piles", 3, 6)
+    moves = random_line("british-square", "piles", 3, 6)
     gid = new_game(client, "british-square", "piles", 3, moves[:5])
     assert client.get(f"/api/games/{gid}/review?samples=1").json()["progress"]["graded"] == 1
     client.post(f"/api/games/{gid}/moves", json={"move": moves[5]})
@@ -267,7 +260,7 @@ def test_a_review_of_older_moves_is_superseded_and_its_worker_stopped(in_process
     service = SolverService(2, processes=True, queue_limit=8)
     server = in_process(solver=service)
     try:
-        moves = random_moves("british-square", "piles", 9, 30, seed=1)
+        moves = random_line("british-square", "piles", 9, 30, seed=1)
         status, _, game = server.request("POST", "/api/games", {"game": "british-square", "variant": "piles",
                                                                 "deal": 9})
         gid = game["id"]
@@ -277,10 +270,7 @@ def test_a_review_of_older_moves_is_superseded_and_its_worker_stopped(in_process
         thread = threading.Thread(target=lambda: first.append(
             server.request("GET", f"/api/games/{gid}/review?samples=32&budget=30", timeout=120)))
         thread.start()
-        for _ in range(400):
-            if service.busy:
-                break
-            threading.Event().wait(0.05)
+        wait_until(lambda: service.busy, 20)
         killed = service.killed
         assert server.request("POST", f"/api/games/{gid}/moves", {"move": moves[-1]})[0] == 200
         status, _, second = server.request("GET", f"/api/games/{gid}/review?samples=1&budget=0.5", timeout=120)
