@@ -87,6 +87,21 @@ CREATE TABLE IF NOT EXISTS achievements_seen (
 CREATE INDEX IF NOT EXISTS games_by_player ON games (player, daily, won_at);
 """
 SCHEMA_VERSION = 3
+# The coach's columns (added by ``_migrate_coach`` to a file without them, whatever its schema
+# number): a game counts its hints (advice from the player's view) apart from its *peeks* (the
+# solver's hint, which reads the whole deal), and keeps the accuracy of its last review; the
+# statistics sum them per player, game, variant and daily-or-not.
+GAME_COLUMNS_COACH = {
+    "peeks": "INTEGER NOT NULL DEFAULT 0",
+    "accuracy": "REAL",        # 0..1, the last review's accuracy of the game once over; NULL: not reviewed
+    "reviewed_at": "REAL",     # when that review was recorded
+}
+STATS_COLUMNS_COACH = {
+    "peeks": "INTEGER NOT NULL DEFAULT 0",
+    "reviewed": "INTEGER NOT NULL DEFAULT 0",       # games with an accuracy
+    "accuracy_sum": "REAL NOT NULL DEFAULT 0",      # the sum of their accuracies
+}
+RECENT_REVIEWS = 10  # the reviewed games whose accuracy the statistics list, the latest last
 UNOWNED = ""  # the player of the games saved before players existed, until their browser claims them
 OUTCOMES = ("", "played", "lost", "won")  # the order in which a game's counted outcome may move
 
@@ -118,6 +133,8 @@ class SavedGame:
     undos: int = 0
     version: int = 0
     late: bool = False
+    peeks: int = 0
+    accuracy: float | None = None
 
     @property
     def outcome(self) -> str:
@@ -160,6 +177,7 @@ class Store:
             self._conn.executescript(SCHEMA)
             with self._transaction() as conn:
                 _migrate(conn)
+                _migrate_coach(conn)
         except BaseException:
             self.close()
             raise
@@ -245,13 +263,44 @@ class Store:
         return int(row["version"]) if row else None
 
     def count_hint(self, game_id: str) -> SavedGame | None:
-        """Count a hint given in the game (and in its player's statistics); the game as stored."""
+        """Count a hint (advice from the player's view) given in the game and in its player's
+        statistics; the game as stored."""
+        return self._count_help(game_id, "hints")
+
+    def count_peek(self, game_id: str) -> SavedGame | None:
+        """Count a peek (the solver's hint, which reads the whole deal) given in the game and in its
+        player's statistics; the game as stored."""
+        return self._count_help(game_id, "peeks")
+
+    def _count_help(self, game_id: str, column: str) -> SavedGame | None:
+        assert column in ("hints", "peeks")
         with self._transaction() as conn:
-            conn.execute("UPDATE games SET hints = hints + 1, version = version + 1 WHERE id = ?", (game_id,))
+            conn.execute(f"UPDATE games SET {column} = {column} + 1, version = version + 1 WHERE id = ?", (game_id,))
             row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is not None:
-                _bump(conn, row, "hints")
+                _bump(conn, row, column)
         return _row_to_game(row) if row else None
+
+    def record_accuracy(self, game_id: str, accuracy: float, now: float | None = None) -> SavedGame | None:
+        """Keep ``accuracy`` (0..1) as the game's, in place of an earlier review's, and in its
+        player's statistics (a game reviewed again counts once, with its latest accuracy); the game
+        as stored (None for an unknown id)."""
+        if not 0.0 <= accuracy <= 1.0:
+            raise ValueError(f"an accuracy is from 0 to 1, not {accuracy}")
+        now = time.time() if now is None else now
+        with self._transaction() as conn:
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            earlier = row["accuracy"]
+            conn.execute("UPDATE games SET accuracy = ?, reviewed_at = ?, version = version + 1 WHERE id = ?",
+                          (accuracy, now, game_id))
+            _ensure_stats(conn, row)
+            conn.execute("UPDATE stats SET reviewed = reviewed + ?, accuracy_sum = accuracy_sum + ? "
+                         "WHERE player = ? AND game = ? AND variant = ? AND daily = ?",
+                         (int(earlier is None), accuracy - (earlier or 0.0), *_stats_key(row)))
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        return _row_to_game(row)
 
     def claim_unowned(self, player: str, game_id: str) -> int:
         """Give ``player`` the games and statistics saved before players existed, if ``game_id`` is one
@@ -274,7 +323,9 @@ class Store:
     # --- statistics -----------------------------------------------------------------------------
     def stats(self, player: str = "") -> list[dict[str, Any]]:
         """Per game and variant of ``player``: played, won, win %, current and best streak, best time,
-        fewest moves, hints and undos used; the same counters for daily deals under ``"daily"``.
+        fewest moves, hints, peeks and undos used, the games reviewed and their mean accuracy; the
+        same counters for daily deals under ``"daily"``; and ``recent_accuracy``, the accuracy of the
+        last reviewed games (daily or not).
 
         Running totals kept by every save (O(1) to read). A game counts as played once a move is
         made; it counts as lost when the player is left without a move or starts another game
@@ -282,10 +333,14 @@ class Store:
         """
         with self._transaction() as conn:
             rows = conn.execute("SELECT * FROM stats WHERE player = ? ORDER BY rowid", (player,)).fetchall()
+            recent = {(r["game"], r["variant"]): _recent_reviews(conn, player, r["game"], r["variant"])
+                      for r in rows if r["reviewed"]}
         groups: dict[tuple[str, str], dict[str, Any]] = {}
         for row in rows:
             entry = groups.setdefault((row["game"], row["variant"]), {
-                "game": row["game"], "variant": row["variant"], **_counters(None), "daily": _counters(None)})
+                "game": row["game"], "variant": row["variant"], **_counters(None), "daily": _counters(None),
+                "recent_accuracy": []})
+            entry["recent_accuracy"] = recent.get((row["game"], row["variant"]), entry["recent_accuracy"])
             if row["daily"]:
                 entry["daily"] = _counters(row)
             else:
@@ -392,7 +447,19 @@ def _counters(row: sqlite3.Row | None) -> dict[str, Any]:
         "best_time_seconds": round(row["best_time"], 1) if row and row["best_time"] is not None else None,
         "fewest_moves": row["fewest_moves"] if row else None,
         "hints_used": row["hints"] if row else 0, "undos_used": row["undos"] if row else 0,
+        "peeks_used": row["peeks"] if row else 0, "reviewed": row["reviewed"] if row else 0,
+        "accuracy_percent": round(100 * row["accuracy_sum"] / row["reviewed"], 1) if row and row["reviewed"] else None,
     }
+
+
+def _recent_reviews(conn: sqlite3.Connection, player: str, game: str, variant: str) -> list[float]:
+    """The accuracy (in percent) of the last ``RECENT_REVIEWS`` reviewed games of ``player`` in this
+    game and variant, daily deals included, the latest last (an index search: as quick with any
+    number of games)."""
+    rows = conn.execute("SELECT accuracy FROM games WHERE player = ? AND game = ? AND variant = ? "
+                        "AND reviewed_at IS NOT NULL ORDER BY reviewed_at DESC LIMIT ?",
+                        (player, game, variant, RECENT_REVIEWS)).fetchall()
+    return [round(100 * row["accuracy"], 1) for row in reversed(rows)]
 
 
 def _outcome_of(row: sqlite3.Row) -> str:
@@ -414,7 +481,7 @@ def _ensure_stats(conn: sqlite3.Connection, row: sqlite3.Row) -> None:
 
 def _bump(conn: sqlite3.Connection, row: sqlite3.Row, column: str) -> None:
     """Add one to counter ``column`` (hints, undos) of the game's statistics."""
-    assert column in ("hints", "undos")
+    assert column in ("hints", "undos", "peeks")
     _ensure_stats(conn, row)
     conn.execute(f"UPDATE stats SET {column} = {column} + 1 "
                  "WHERE player = ? AND game = ? AND variant = ? AND daily = ?", _stats_key(row))
@@ -483,6 +550,28 @@ def _migrate_2(conn: sqlite3.Connection) -> None:
                          "AND daily = ?", (row["hints"], *_stats_key(row)))
 
 
+def _migrate_coach(conn: sqlite3.Connection) -> None:
+    """Add the coach's columns to a file without them (in the store's opening transaction).
+
+    Every hint counted before them was the solver's hint, which reads the whole deal: a peek in
+    today's words, so those counts move to ``peeks`` (hints now count advice from the player's view).
+    Keyed on the columns, not on ``user_version``, so it applies to a file of any schema number.
+    """
+    have = {r["name"] for r in conn.execute("PRAGMA table_info(games)")}
+    if "peeks" in have:
+        return
+    for name, declaration in GAME_COLUMNS_COACH.items():
+        if name not in have:
+            conn.execute(f"ALTER TABLE games ADD COLUMN {name} {declaration}")
+    stats_have = {r["name"] for r in conn.execute("PRAGMA table_info(stats)")}
+    for name, declaration in STATS_COLUMNS_COACH.items():
+        if name not in stats_have:
+            conn.execute(f"ALTER TABLE stats ADD COLUMN {name} {declaration}")
+    conn.execute("UPDATE games SET peeks = hints, hints = 0")
+    conn.execute("UPDATE stats SET peeks = hints, hints = 0")
+    conn.execute("CREATE INDEX IF NOT EXISTS games_reviewed ON games (player, game, variant, reviewed_at)")
+
+
 class _Transaction:
     """``with store._transaction() as conn``: the store's lock, and one transaction in it, committed on
     success, rolled back on error."""
@@ -525,7 +614,8 @@ def _row_to_game(row: sqlite3.Row) -> SavedGame:
         created=row["created"], updated=row["updated"], first_move=row["first_move"],
         won_at=row["won_at"], won_moves=row["won_moves"], lost=bool(row["lost"]),
         abandoned=bool(row["abandoned"]), hints=row["hints"], player=row["player"], daily=bool(row["daily"]),
-        undos=row["undos"], version=row["version"], late=bool(row["late"]))
+        undos=row["undos"], version=row["version"], late=bool(row["late"]), peeks=row["peeks"],
+        accuracy=row["accuracy"])
 
 
 def default_path() -> str:

@@ -22,6 +22,19 @@ LOSABLE_LINE = """
 """
 
 
+def random_line(game_id: str, variant: str, deal: int, count: int, seed: int = 0) -> list[str]:
+    """``count`` legal moves from the deal's start, each drawn at random with ``seed`` (fewer when
+    the game ends first): a game in progress whose review grades real decisions."""
+    import random
+
+    state, rng, moves = games.load(game_id, variant, deal), random.Random(seed), []
+    while len(moves) < count and state.legal_moves():
+        move = str(rng.choice(state.legal_moves()))
+        state.play(move)
+        moves.append(move)
+    return moves
+
+
 def expand(text: str) -> list[str]:
     moves: list[str] = []
     for token in text.split():

@@ -32,13 +32,14 @@ from cadogan.web.deps import Deps, Solver
 from cadogan.web.errors import ApiError
 from cadogan.web.parsing import BODY_SECONDS
 from cadogan.web.registry import Games
-from cadogan.web.routes import advice, analysis, daily, games, guidance, hints, history, pages, play, stats
+from cadogan.web.routes import advice, analysis, daily, games, guidance, hints, history, pages, play, review, stats
 from cadogan.web.security import Guard, RateLimit, client_key
 from cadogan.web.solver_service import Gone, SolverService
 
 GAMES_PER_MINUTE = 120
 ROUTES: list[BaseRoute] = [*pages.ROUTES, *games.ROUTES, *play.ROUTES, *hints.ROUTES, *advice.ROUTES,
-                           *stats.ROUTES, *analysis.ROUTES, *guidance.ROUTES, *daily.ROUTES, *history.ROUTES]
+                           *stats.ROUTES, *analysis.ROUTES, *guidance.ROUTES, *daily.ROUTES, *history.ROUTES,
+                           *review.ROUTES]
 
 log = logging.getLogger("cadogan.web")
 

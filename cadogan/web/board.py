@@ -65,7 +65,8 @@ def game_object(saved: SavedGame, history: History, now: float | None = None) ->
         "safe_moves": [],
         "started": saved.first_move,
         "elapsed": round(end - saved.first_move, 1) if saved.first_move is not None else 0,
-        "hints": saved.hints, "undos": saved.undos, "daily": saved.daily,
+        "hints": saved.hints, "peeks": saved.peeks, "undos": saved.undos, "daily": saved.daily,
+        "accuracy": saved.accuracy,
     }
 
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.requests import Request
@@ -14,6 +14,7 @@ from starlette.requests import Request
 from cadogan.store import Store
 from cadogan.web.errors import ApiError
 from cadogan.web.registry import Games, Pool
+from cadogan.web.reviews import Reviews
 from cadogan.web.security import RateLimit
 from cadogan.web.solver_service import Busy, SolverRequest, SolverService, Superseded
 
@@ -57,6 +58,7 @@ class Deps:
     pool: Pool  # the survey's winnable deals of a game and variant
     new_games: RateLimit  # new games per client address
     body_seconds: float  # to read a request body
+    reviews: Reviews = field(default_factory=Reviews)  # each game's review as it goes
 
 
 def deps_of(request: Request) -> Deps:

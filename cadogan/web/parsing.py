@@ -19,6 +19,7 @@ MAX_BODY = 16 * 1024
 BODY_SECONDS = 10.0
 MAX_TEXT = 100  # characters in a text field (a move, a game or variant name)
 _STEP_DIGITS = 9
+MAX_SEED = 2**32 - 1  # the largest seed of a draw a client may give (advice, review)
 
 
 async def read_json_object(request: Request, required: bool = True, seconds: float = BODY_SECONDS) -> dict[str, Any]:
@@ -134,3 +135,24 @@ def parse_step(text: str | None) -> int:
         raise ApiError(400, f"step must be a whole number from 0 to the length of the winning line, not {text[:30]!r}",
                        "bad-parameter", name="step")
     return step
+
+
+def count_parameter(request: Request, name: str, default: int, low: int, high: int) -> int:
+    """Query parameter ``name`` as a whole number in ASCII digits from ``low`` to ``high`` (``default``
+    when absent); ApiError 400 ``bad-parameter`` naming it otherwise."""
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    value = whole_number(text, len(str(high)))
+    if value is None or not low <= value <= high:
+        raise ApiError(400, f"{name} must be a whole number from {low} to {high} in ASCII digits, not "
+                       f"{ascii(text[:30])}", "bad-parameter", name=name)
+    return value
+
+
+def flag_parameter(request: Request, name: str) -> bool:
+    """Query parameter ``name``: ``1`` or ``0`` (absent: 0); ApiError 400 ``bad-parameter`` otherwise."""
+    text = request.query_params.get(name, "0")
+    if text not in ("0", "1"):
+        raise ApiError(400, f"{name} must be 0 or 1, not {ascii(text[:30])}", "bad-parameter", name=name)
+    return text == "1"

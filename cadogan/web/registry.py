@@ -143,9 +143,21 @@ class Games:
         return stored
 
     async def count_hint(self, game_id: str) -> None:
-        """Count a hint answered in the game."""
+        """Count a hint (advice from the player's view) answered in the game."""
+        await self._update(game_id, self.store.count_hint)
+
+    async def count_peek(self, game_id: str) -> None:
+        """Count a peek (the solver's hint, from the whole deal) answered in the game."""
+        await self._update(game_id, self.store.count_peek)
+
+    async def record_accuracy(self, game_id: str, accuracy: float) -> None:
+        """Keep the accuracy of the game's review (its statistics follow)."""
+        await self._update(game_id, lambda gid: self.store.record_accuracy(gid, accuracy))
+
+    async def _update(self, game_id: str, change: Callable[[str], SavedGame | None]) -> None:
+        """Apply ``change`` to the stored game under its lock; memory keeps what the store answers."""
         async with self.locked(game_id) as (_, history):
-            stored = await run_in_threadpool(self.store.count_hint, game_id)
+            stored = await run_in_threadpool(change, game_id)
             if stored is not None:
                 self._remember(stored, history)
 

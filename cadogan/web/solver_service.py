@@ -1,9 +1,9 @@
 """The server's solver service: bounded, cancellable searches for hints, solutions and the rest.
 
 - Each kind of work is a frozen request type (``HintRequest``, ``AdviceRequest``, ``SolveRequest``,
-  ``AnalyseRequest``, ``VerdictRequest``, ``PickRequest``); ``OPERATIONS`` says, once for every kind, which lane it
-  waits in, how a worker answers it, what it answers when no search could, and when an answer is
-  final.
+  ``AnalyseRequest``, ``VerdictRequest``, ``PickRequest``, ``ReviewRequest``); ``OPERATIONS`` says,
+  once for every kind, which lane it waits in, how a worker answers it, what it answers when no
+  search could, when an answer is final, and whether answers are kept.
 - Two lanes: hints (and advice, the hint of a player who cannot see the stock: as short, and as
   much waited for), and long work (everything else). At most one search per core at once
   (``workers``, default ``os.cpu_count()``); long work may use all but one of them, so a hint always
@@ -22,8 +22,9 @@
 - ``close`` (the server stops, e.g. Ctrl+C) ends every search, queued or running, at once: each
   answers "nothing decided".
 - Answers are kept per position and budget (``cadogan.solver.cache.SolveCache``): decided ones for
-  every budget, undecided ones until a longer budget is asked. Two requests for the same position
-  and budget share one search.
+  every budget, undecided ones until a longer budget is asked; a review's steps are not kept (the
+  web layer keeps each game's review as it goes). Two requests for the same position and budget
+  share one search.
 
 Imports no web framework: the worker processes load only this module, the games and the solver.
 """
@@ -47,7 +48,8 @@ from cadogan import games, solver
 from cadogan.solver.cache import SolveCache
 
 __all__ = ["SolverService", "Busy", "Superseded", "Gone", "compute", "SolverRequest", "HintRequest",
-           "AdviceRequest", "SolveRequest", "AnalyseRequest", "VerdictRequest", "PickRequest", "OPERATIONS"]
+           "AdviceRequest", "SolveRequest", "AnalyseRequest", "VerdictRequest", "PickRequest", "ReviewRequest",
+           "GRADE", "ANALYSE", "OPERATIONS"]
 
 WORKER_NICENESS = 10
 HINT_LANE, LONG_LANE = "hint", "long"
@@ -140,7 +142,33 @@ class PickRequest:
     budget: float
 
 
-SolverRequest = Union[HintRequest, AdviceRequest, SolveRequest, AnalyseRequest, VerdictRequest, PickRequest]
+GRADE, ANALYSE = "grade", "analyse"  # the two steps of a review
+
+
+@dataclass(frozen=True)
+class ReviewRequest:
+    """One step of the review of the game of ``moves`` (``cadogan.solver.review``), asked for by the
+    player: ``task`` GRADE grades the next moves from the player's view at each (a move once begun
+    is finished, so a step may run past ``budget``), ANALYSE looks with the whole deal (hence the
+    deal, not a view) for the move that lost the game, within ``budget`` seconds.  ``samples``,
+    ``max_nodes`` (per solve) and ``seed`` are the review's settings.  ``progress`` is the review as the previous step left it
+    (the ``Reviewer`` pickled by this module's worker; None: from the start), so each step goes on
+    from there.  Answers ``{"review": the review object so far, "progress": the Reviewer pickled}``."""
+
+    game: str
+    variant: str
+    deal: int
+    moves: tuple[str, ...]
+    samples: int
+    max_nodes: int
+    seed: int
+    task: str
+    budget: float
+    progress: bytes | None = field(default=None, repr=False)
+
+
+SolverRequest = Union[HintRequest, AdviceRequest, SolveRequest, AnalyseRequest, VerdictRequest, PickRequest,
+                      ReviewRequest]
 
 
 def _position(game: str, variant: str, deal: int, moves: tuple[str, ...]) -> games.State:
@@ -204,6 +232,25 @@ def _pick(request: PickRequest) -> dict[str, Any]:
     return {"deal": deal, "difficulty": request.difficulty}
 
 
+def _review(request: ReviewRequest) -> dict[str, Any]:
+    import pickle
+
+    from cadogan.solver.review import Reviewer, ReviewSettings
+
+    if request.progress is None:
+        state = _position(request.game, request.variant, request.deal, request.moves)
+        reviewer = Reviewer(state, ReviewSettings(samples=request.samples, max_nodes=request.max_nodes,
+                                                  seed=request.seed, timeout=None))
+    else:  # made by this function in a worker of this server: the review as its last step left it
+        reviewer = pickle.loads(request.progress)
+    if request.task == ANALYSE:
+        reviewer.analyse(request.budget, workers=1)  # one search: the long lane's worker is one core
+    else:
+        for _ in reviewer.grades(seconds=request.budget):
+            pass
+    return {"review": reviewer.review().to_json(), "progress": pickle.dumps(reviewer, pickle.HIGHEST_PROTOCOL)}
+
+
 @dataclass(frozen=True)
 class Operation:
     """How the service handles one kind of request."""
@@ -213,6 +260,7 @@ class Operation:
     run: Callable[[Any], dict[str, Any]]  # the answer, computed in a worker
     no_answer: Callable[[Any], dict[str, Any]]  # what a search that failed, died or was stopped answers
     decided: Callable[[dict[str, Any]], bool]  # whether a longer search could not change the answer
+    kept: bool = True  # whether answers go into the cache (a review's steps are kept by the web layer)
 
 
 OPERATIONS: dict[type, Operation] = {
@@ -231,6 +279,8 @@ OPERATIONS: dict[type, Operation] = {
                               lambda a: a.get("verdict") != "undecided"),
     PickRequest: Operation("pick", LONG_LANE, _pick, lambda r: {"deal": None, "difficulty": r.difficulty},
                            lambda a: False),  # never answered again from the cache: each pick asks for a new deal
+    ReviewRequest: Operation("review", LONG_LANE, _review, lambda r: {"review": None, "progress": None},
+                             lambda a: False, kept=False),
 }
 
 
@@ -429,7 +479,7 @@ class SolverService:
         operation = operation_of(request)
         if self._closed:
             return operation.no_answer(request), False
-        cached = self.cache.get(key, request.budget)
+        cached = self.cache.get(key, request.budget) if operation.kept else None
         if cached is not None:
             return cached, True
         job = self._jobs.get((key, request.budget))
@@ -540,7 +590,7 @@ class SolverService:
             answer = None if fut.cancelled() or fut.exception() is not None else fut.result()
             if answer is None:  # the worker failed or died: say "unknown", keep nothing
                 answer = operation_of(job.request).no_answer(job.request)
-            else:
+            elif operation_of(job.request).kept:
                 self.cache.put(job.key, job.budget, answer, decided=operation_of(job.request).decided(answer))
             if not job.future.done():
                 job.future.set_result(answer)

@@ -140,7 +140,8 @@ def test_hint_is_a_legal_move_that_keeps_a_winnable_game_winnable(client):
     start = client.get(f"/api/games/{obj['id']}/hint?from=start&budget=0.3").json()
     assert start["verdict"] in ("winnable", "unknown")  # never "lost": the line wins the deal
     client.get(f"/api/games/{obj['id']}/hint?budget=0.2&count=0")
-    assert client.get(f"/api/games/{obj['id']}").json()["hints"] == 1  # only the hint asked for counts
+    counted = client.get(f"/api/games/{obj['id']}").json()
+    assert (counted["peeks"], counted["hints"]) == (1, 0)  # only the hint asked for counts, as a peek
 
 
 HOSTILE_BODIES = [
@@ -365,21 +366,22 @@ def test_the_daily_deal_is_todays_date_in_every_game_and_variant(client):
     assert new(client, game="square", deal=number)["daily"] is False  # the same deal, not asked as the daily one
 
 
-def test_daily_games_count_apart_and_undos_and_hints_count_per_game(client):
+def test_daily_games_count_apart_and_undos_and_peeks_count_per_game(client):
     daily = new(client, game="precedence", daily=True)
     for _ in range(2):
         client.post(f"/api/games/{daily['id']}/moves", json={"move": "deal"})
     assert client.post(f"/api/games/{daily['id']}/undo").json()["undos"] == 1
-    client.get(f"/api/games/{daily['id']}/hint?budget=0.1")
+    client.get(f"/api/games/{daily['id']}/hint?budget=0.1")  # the solver's hint: a peek
     random_deal = new(client, game="precedence", deal=5)
     client.post(f"/api/games/{random_deal['id']}/moves", json={"move": "deal"})
     client.post(f"/api/games/{random_deal['id']}/undo")
     client.post(f"/api/games/{random_deal['id']}/redo")
     client.post(f"/api/games/{random_deal['id']}/undo")
     (row,) = client.get("/api/stats").json()
-    assert (row["played"], row["undos_used"], row["hints_used"]) == (1, 2, 0)
-    assert (row["daily"]["played"], row["daily"]["undos_used"], row["daily"]["hints_used"]) == (1, 1, 1)
-    assert row["daily"]["current_streak"] == 0 and client.get(f"/api/games/{daily['id']}").json()["hints"] == 1
+    assert (row["played"], row["undos_used"], row["peeks_used"]) == (1, 2, 0)
+    assert (row["daily"]["played"], row["daily"]["undos_used"], row["daily"]["peeks_used"]) == (1, 1, 1)
+    assert row["daily"]["hints_used"] == 0
+    assert row["daily"]["current_streak"] == 0 and client.get(f"/api/games/{daily['id']}").json()["peeks"] == 1
 
 
 OLD_SCHEMA = """CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL, deal TEXT NOT NULL,
@@ -401,7 +403,9 @@ def test_a_games_file_of_before_players_is_migrated_and_its_history_goes_to_the_
                          [(i, m, c, c, f, w, wm, lost, ab, h) for i, m, c, f, w, wm, lost, ab, h in rows])
     store = Store(path)
     (row,) = store.stats()
-    assert (row["played"], row["won"], row["hints_used"], row["best_time_seconds"]) == (3, 1, 4, 40.0)
+    # every hint of that time read the whole deal: a peek in today's words
+    assert (row["played"], row["won"], row["peeks_used"], row["hints_used"], row["best_time_seconds"]) == (3, 1, 4, 0, 40.0)
+    assert (store.load("a" * 16).peeks, store.load("a" * 16).hints) == (3, 0)
     app = make_app(store)
     with TestClient(app) as first, TestClient(app) as second:
         second.get("/")  # comes first without a cookie, but names none of the old games: gets nothing

@@ -268,12 +268,16 @@ def test_a_whole_session_of_play(browser_context_factory, live_server, game_id, 
     player.wait_live(re.escape(page.inner_text("#note")))
     assert player.moves_shown() == len(line)
 
-    # a hint highlights its move
+    # a hint highlights its move, with its chance by what the player can see; a peek reads the whole deal
     page.click("#hint")
     page.wait_for_function("/^(Hint|No)/.test(document.getElementById('message').textContent)", timeout=20000)
     hint = page.inner_text("#message")
     if hint.startswith("Hint"):
         assert page.locator(".pile.hint").count() >= 1
+        assert re.search(r"% to win from here, by what you can see|the only move|a safe move|no chance", hint), hint
+    assert page.locator("#verdict").is_hidden()  # a hint says nothing of the whole deal
+    page.keyboard.press("p")
+    page.wait_for_function("/^(Peek|No)/.test(document.getElementById('message').textContent)", timeout=20000)
     assert page.locator("#verdict").is_visible()
 
 

@@ -128,3 +128,25 @@ def test_a_won_games_dialogs_and_its_replay_have_no_serious_violation(browser, l
     found["daily, a day chosen"] = violations(page, axe_script)
     assert_clean(found)
     context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
+def test_the_review_dialog_has_no_serious_violation(browser, live_server, axe_script, size):
+    """The review of a short game in progress, complete, a move picked, in English and in Russian."""
+    from known_lines import random_line
+
+    context, page = new_page(browser, size)
+    open_game(page, live_server, "british-square", "piles", 3, random_line("british-square", "piles", 3, 12))
+    page.keyboard.press("v")
+    page.wait_for_function("document.getElementById('review-progress').hidden", timeout=120_000)
+    page.wait_for_selector("#review-board [data-pile=s]")
+    found = {"review": violations(page, axe_script)}
+    page.keyboard.press("Escape")
+    open_menu(page)
+    page.click("#lang")
+    page.wait_for_function("document.getElementById('lang').textContent === 'EN'")
+    page.keyboard.press("v")
+    page.wait_for_selector("#review-board [data-pile=s]")
+    found["russian"] = violations(page, axe_script)
+    assert_clean(found)
+    context.close()

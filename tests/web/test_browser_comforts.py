@@ -41,7 +41,7 @@ def test_a_slow_hint_shows_work_and_the_table_stays_playable_with_each_click_app
     context, page = new_page(browser)
 
     page.add_init_script("""{ const fetch0 = window.fetch;  // the solver takes 1.5 s over every hint
-        window.fetch = (url, ...rest) => String(url).includes('/hint')
+        window.fetch = (url, ...rest) => String(url).includes('/advice')
             ? new Promise((ok) => setTimeout(ok, 1500)).then(() => fetch0(url, ...rest)) : fetch0(url, ...rest); }""")
     start(page, live_server)
     page.click("#hint")
@@ -131,6 +131,11 @@ def test_the_deals_verdict_shows_in_the_header_and_a_setting_hides_it(browser, l
     page.route("**/verdict", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(
         {"verdict": "winnable", "difficulty": "hard", "source": "survey"})))
     start(page, live_server)
+    page.wait_for_timeout(300)
+    assert page.is_hidden("#deal-verdict")  # a peek at the whole deal: off until the player asks for it
+    page.click("#settings")
+    page.check("#set-showVerdict")
+    page.keyboard.press("Escape")
     page.wait_for_selector("#deal-verdict:not([hidden])")
     assert page.inner_text("#deal-verdict") == "winnable deal · hard"
     page.click("#settings")

@@ -307,6 +307,7 @@ def test_the_end_of_a_game_agrees_with_the_deals_verdict_and_russian_rewords_the
     line = stuck_line(42)
     context, page = new_page(browser, 1366, 768, touch=False)
     page.add_init_script(FAKE_VERDICT)
+    page.add_init_script("localStorage.setItem('cadogan.settings', JSON.stringify({showVerdict: true}))")
     open_game(page, live_server, "precedence", "king-out", 42, line[:-1])
     page.wait_for_selector("#deal-verdict:not([hidden])")
     assert page.inner_text("#deal-verdict") == "winnable deal · hard"

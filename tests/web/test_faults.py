@@ -17,6 +17,8 @@ from cadogan.store import Store
 from cadogan.web.app import make_app
 from cadogan.web.solver_service import SolverService
 
+from waiting import wait_until
+
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
 
@@ -35,15 +37,6 @@ def gone(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] in "ZX"
     except (OSError, IndexError):
         return True
-
-
-def wait_until(condition, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 # --- 1. solver work bounded, cancelled, cached -------------------------------------------------------

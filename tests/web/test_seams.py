@@ -114,26 +114,34 @@ def test_retry_after_counts_the_whole_queue_ahead(in_process, slow_solver):
 
 
 # --- statistics count what was given -------------------------------------------------------------------
-def test_a_hint_refused_is_not_counted(tmp_path):
-    """Before: the hint was counted before the solver was asked, so a 429 counted as a hint used."""
+def test_a_peek_refused_is_not_counted(tmp_path):
+    """Before: the solver's hint was counted before the solver was asked, so a 429 counted as used."""
     store = Store(str(tmp_path / "g.sqlite3"))
     with TestClient(make_app(store, solver=SolverService(1, processes=False, queue_limit=0))) as client:
         game = client.post("/api/games", json={"game": "precedence", "variant": "king-out", "deal": 3}).json()
         client.post(f"/api/games/{game['id']}/moves", json={"move": "deal"})
         refused = client.get(f"/api/games/{game['id']}/hint?budget=0.2")
         assert refused.status_code == 429 and refused.json()["code"] == "busy"
+        assert client.get(f"/api/games/{game['id']}/advice?count=1").status_code == 429
         (row,) = client.get("/api/stats").json()
-        assert row["hints_used"] == 0 and client.get(f"/api/games/{game['id']}").json()["hints"] == 0
+        assert (row["peeks_used"], row["hints_used"]) == (0, 0)
+        assert client.get(f"/api/games/{game['id']}").json()["peeks"] == 0
 
 
-def test_a_hint_answered_is_counted(tmp_path):
+def test_a_peek_answered_is_counted_as_a_peek_and_advice_asked_as_a_hint_as_a_hint(tmp_path):
     with TestClient(make_app(Store(str(tmp_path / "g.sqlite3")))) as client:
         game = client.post("/api/games", json={"game": "precedence", "variant": "king-out", "deal": 3}).json()
         client.post(f"/api/games/{game['id']}/moves", json={"move": "deal"})
         assert client.get(f"/api/games/{game['id']}/hint?budget=0.2").status_code == 200
         assert client.get(f"/api/games/{game['id']}/hint?budget=0.2&count=0").status_code == 200  # a check only
         (row,) = client.get("/api/stats").json()
-        assert row["hints_used"] == 1 and client.get(f"/api/games/{game['id']}").json()["hints"] == 1
+        assert (row["peeks_used"], row["hints_used"]) == (1, 0)
+        assert client.get(f"/api/games/{game['id']}/advice?samples=2").status_code == 200  # the meter: not counted
+        assert client.get(f"/api/games/{game['id']}/advice?samples=2&count=1").status_code == 200  # a hint
+        (row,) = client.get("/api/stats").json()
+        counted = client.get(f"/api/games/{game['id']}").json()
+        assert (row["peeks_used"], row["hints_used"]) == (1, 1) and (counted["peeks"], counted["hints"]) == (1, 1)
+        assert client.get(f"/api/games/{game['id']}/advice?count=2").json()["code"] == "bad-parameter"
 
 
 # --- two servers on one games file ---------------------------------------------------------------------

@@ -29,6 +29,7 @@ from cadogan.web.solver_service import AdviceRequest, SolverService
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand
 from twins import same_to_a_player, twin_deals
+from waiting import wait_until
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
@@ -318,10 +319,7 @@ def test_a_superseded_advice_stops_its_worker_process(in_process):
         thread = threading.Thread(target=lambda: first.append(
             server.request("GET", f"/api/games/{gid}/advice?samples=64&budget=10")))
         thread.start()
-        for _ in range(400):
-            if service.busy:
-                break
-            threading.Event().wait(0.05)
+        wait_until(lambda: service.busy, 20)
         killed = service.killed
         status, _, second = server.request("GET", f"/api/games/{gid}/advice?samples=1&budget=5")
         thread.join(20)

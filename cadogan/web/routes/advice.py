@@ -4,6 +4,9 @@ The route forms the player's view of the saved game (``cadogan.games.view``) and
 service that view alone, never the deal: the worker cannot use the unseen order, and every game
 with the same view gets the same answer (kept once, per view, samples and seed).
 
+``count=1`` makes the advice a *hint* the player asked for: counted in the game and the statistics
+once answered (the browser's Hint); without it nothing is counted (the win-chance meter, scripts).
+
 The defaults answer fast (docs/performance.md "Advice in the server": p95 under a second on the
 project machine); a client that wants a firmer answer asks again with more samples or seconds.
 """
@@ -20,7 +23,7 @@ from cadogan.games.view import player_view
 from cadogan.solver.cache import position_key
 from cadogan.web.deps import GAME, deps_of
 from cadogan.web.errors import ApiError, seconds_parameter
-from cadogan.web.parsing import whole_number
+from cadogan.web.parsing import MAX_SEED, count_parameter, flag_parameter
 from cadogan.web.solver_service import AdviceRequest
 
 #: Orders of the unseen cards drawn by default, and at most.
@@ -31,30 +34,17 @@ ADVICE_MAX_NODES = 10_000
 #: Seconds the whole advice may take by default, and at most (as a hint's).
 ADVICE_BUDGET = 0.6
 MAX_ADVICE_BUDGET = 10.0
-#: The largest seed of the draw (32 bits).
-MAX_SEED = 2**32 - 1
-
-
-def _count(request: Request, name: str, default: int, low: int, high: int) -> int:
-    """Query parameter ``name`` as a whole number in ASCII digits from ``low`` to ``high``."""
-    text = request.query_params.get(name)
-    if text is None:
-        return default
-    value = whole_number(text, len(str(high)))
-    if value is None or not low <= value <= high:
-        raise ApiError(400, f"{name} must be a whole number from {low} to {high} in ASCII digits, not "
-                       f"{ascii(text[:30])}", "bad-parameter", name=name)
-    return value
 
 
 async def advice(request: Request) -> Response:
     deps = deps_of(request)
     game_id = request.path_params["game_id"]
     saved, history = await deps.games.get(game_id)
-    samples = _count(request, "samples", ADVICE_SAMPLES, 1, MAX_ADVICE_SAMPLES)
-    seed = _count(request, "seed", 0, 0, MAX_SEED)
+    samples = count_parameter(request, "samples", ADVICE_SAMPLES, 1, MAX_ADVICE_SAMPLES)
+    seed = count_parameter(request, "seed", 0, 0, MAX_SEED)
     budget = seconds_parameter(request.query_params.get("budget"), ADVICE_BUDGET, 0.0, MAX_ADVICE_BUDGET,
                                low_included=False)
+    counted = flag_parameter(request, "count")
     state = history.state
     if not state.legal_moves():
         over = "won" if state.is_won() else "lost"
@@ -64,7 +54,10 @@ async def advice(request: Request) -> Response:
     key = position_key("advice", {"view": view, "samples": samples, "seed": seed, "max_nodes": ADVICE_MAX_NODES})
     work = AdviceRequest(saved.game, saved.variant, text, samples, ADVICE_MAX_NODES, seed, budget)
     found, _ = await deps.solver.ask(request, work, key, owner=f"{game_id}:advice")
+    if counted and found.get("move") is not None:  # only a hint given counts
+        await deps.games.count_hint(saved.id)
     return JSONResponse({**found, "deal": saved.deal})
+
 
 
 ROUTES: list[BaseRoute] = [Route(GAME + "/advice", advice, methods=["GET"])]

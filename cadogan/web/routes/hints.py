@@ -1,4 +1,5 @@
-"""The solver's help in a game: a hint (or a verdict check), and the deal's solution to replay."""
+"""The solver's help in a game, from the whole deal: its hint (a *peek*: the browser's Peek, counted
+apart from the hints of advice) or a verdict check, and the deal's solution to replay."""
 
 from __future__ import annotations
 
@@ -42,8 +43,8 @@ async def hint(request: Request) -> Response:
         found, _ = await deps.solver.ask(request, work, position_key("hint", state.to_json()),
                                          owner=f"{game_id}:{purpose}")
         answer = {"move": found["move"], "verdict": found["verdict"]}
-    if counted:  # only a hint answered counts: a refused one (busy, superseded, hung up) does not
-        await deps.games.count_hint(saved.id)
+    if counted:  # only a peek answered counts: a refused one (busy, superseded, hung up) does not
+        await deps.games.count_peek(saved.id)
     return JSONResponse(answer)
 
 

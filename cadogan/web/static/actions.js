@@ -11,6 +11,7 @@ import { moveStart, render, setGame, shareHash, slide } from "./view.js";
 import { celebrate, stuck } from "./endgame.js";
 import { sound } from "./sound.js";
 import { showDealVerdict } from "./verdict.js";
+import { meterAfterChange, showChance } from "./meter.js";
 
 const AUTO_DELAY = 160;  // ms between automatic moves, so each one is seen
 
@@ -232,33 +233,64 @@ export function undoTo(count) {
   });
 }
 
-/** Ask the solver for a hint; the table stays playable meanwhile and a stale answer is dropped. */
+/** The hint's advice: enough drawn orders for a chance worth saying, as quick as the solver's hint. */
+const HINT_ADVICE = "samples=16&budget=2&count=1";
+
+/** A fair hint: the move advised from what the player can see (GET .../advice), with its win chance,
+ * lit on the table. The table stays playable meanwhile and a stale answer is dropped. */
 export async function hint() {
   const game = app.game;
   if (!game || game.won || game.lost || app.hinting || app.replay) return;
+  const answer = await askHelp(game, `/api/games/${game.id}/advice?${HINT_ADVICE}`);
+  if (!answer) return;
+  if (answer.win_chance !== null && answer.win_chance !== undefined && answer.samples) showChance(game, answer);
+  const move = answer.move;
+  if (!move) { announce(t("hintNoAdvice")); return; }
+  const text = adviseMove(game, move);
+  const words = answer.how === "forced" ? t("hintForced", { text }) : answer.how === "safe" ? t("hintSafe", { text })
+    : answer.samples && answer.unknown >= answer.samples ? t("hintUndecided", { text })
+    : t("hintChance", { text, pct: percent(answer.win_chance) });
+  lightMove(game, move, words);
+}
+
+/** A peek: the solver's hint, which reads the whole deal (GET .../hint, counted as a peek), with
+ * its verdict on the position. */
+export async function peek() {
+  const game = app.game;
+  if (!game || game.won || game.lost || app.hinting || app.replay) return;
+  const answer = await askHelp(game, `/api/games/${game.id}/hint`);
+  if (!answer) return;
+  showVerdict(answer.verdict);
+  if (!answer.move) { announce(t(answer.verdict === "lost" ? "peekLost" : "peekNone")); return; }
+  lightMove(game, answer.move, t("peekSays", { text: adviseMove(game, answer.move) }));
+}
+
+/** Ask for help about the position on the table; the answer, or null when it failed or came too late. */
+async function askHelp(game, url) {
   app.hinting = true;
   render();
   announce(t("thinking"), "info", { keep: true });
-  let answer;
   try {
-    answer = await api("GET", `/api/games/${game.id}/hint`);
+    const answer = await api("GET", url);
+    if (app.game.id !== game.id || app.game.moves.length !== game.moves.length) { announce(t("hintStale")); return null; }
+    return answer;
   } catch (err) {
-    return failed(err);
+    if (!(err.data && err.data.code === "superseded")) failed(err);
+    return null;
   } finally {
     app.hinting = false;
     render();
   }
-  if (app.game.id !== game.id || app.game.moves.length !== game.moves.length) { announce(t("hintStale")); return; }
-  showVerdict(answer.verdict);
-  const move = answer.move;
-  if (!move) {
-    announce(t(answer.verdict === "lost" ? "hintLost" : "hintNone"));
-    return;
-  }
+}
+
+function lightMove(game, move, words) {
   app.ui.hint = movePath(move, game.layout) || ["s"];
-  announce(t("hintSays", { text: adviseMove(game, move) }), "info", { keep: true });
+  announce(words, "info", { keep: true });
   render();
 }
+
+/** A win chance (0..1) as a whole percentage. */
+export function percent(chance) { return Math.round(100 * chance); }
 
 /** Start a game; confirm first when an unfinished game with moves would be left behind. */
 export async function newGame(gameId, variant, deal, { confirmLeave = true, daily = false } = {}) {

@@ -24,20 +24,26 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the API; resolve to the JSON answer or throw an ApiError (status 0 when offline). */
-export async function api(method, path, body) {
+/** Call the API; resolve to the JSON answer or throw an ApiError (status 0 when offline). `signal`
+ * (an AbortController's) lets the caller give up: the server stops a search whose client hangs up. */
+export async function api(method, path, body, { signal } = {}) {
   let response;
   try {
     response = await fetch(path, {
       method, headers: body ? { "Content-Type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
+      body: body ? JSON.stringify(body) : undefined, signal,
     });
   } catch (err) {
+    if (signal && signal.aborted) throw new ApiError(0, { error: "aborted", code: "aborted" });  // not offline
     serverReached(false);
     throw new ApiError(0, { error: t("offline", { msg: err.message }), code: "offline" });
   }
   serverReached(true);
   const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) {
+    const err = new ApiError(response.status, data);
+    err.retryAfter = Number(response.headers.get("Retry-After")) || null;  // seconds, with a 429
+    throw err;
+  }
   return data;
 }

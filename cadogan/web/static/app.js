@@ -1,8 +1,9 @@
 // The browser game: talks to the HTTP API of SPEC.md only, and never decides what is legal.
 // This module starts the page: routing (#/game/variant/deal), the controls, the keyboard summary.
 // The rest lives in modules: api, state, view (drawing), board, input, actions (moves, hints, guidance),
-// replay (solution viewer), analysis, endgame, stats, settings, odds, verdict, sound, i18n, daily (the
-// daily deal's calendar), achievements, results (sharing a result), history (finished games).
+// replay (solution viewer), analysis, review (the game review), meter (the win chance), endgame, stats,
+// settings, odds, verdict, sound, i18n, daily (the daily deal's calendar), achievements, results
+// (sharing a result), history (finished games).
 
 import { $, app } from "./state.js";
 import { api } from "./api.js";
@@ -10,9 +11,11 @@ import { SUIT_SYMBOLS } from "./cards.js";
 import { gameName, getLang, pickLang, setLang, t } from "./i18n.js";
 import { attachInput } from "./input.js";
 import { announce } from "./messages.js";
-import { finish, firstVisit, hint, loadGuidance, newGame, play, redo, restart, sendHome, undo, undoTo } from "./actions.js";
+import { finish, firstVisit, hint, loadGuidance, newGame, peek, play, redo, restart, sendHome, undo, undoTo } from "./actions.js";
 import { closeReplay, replayGo, replayKeys, setReplaySpeed, showSolution, toggleAuto } from "./replay.js";
 import { whereWrong } from "./analysis.js";
+import { meterAfterChange } from "./meter.js";
+import { bindReview, openReview } from "./review.js";
 import { showStats } from "./stats.js";
 import { applySettings, bindSettings, loadSettings, showRules, switchLanguage } from "./settings.js";
 import { pauseClock, render, setGame, shareHash, tick } from "./view.js";
@@ -75,6 +78,9 @@ function bindControls() {
   click("undo", undo);
   click("redo", redo);
   click("hint", hint);
+  click("peek", () => { closeMenu(); peek(); });
+  click("review", () => { closeMenu(); openReview(); });
+  bindReview();
   click("finish", finish);
   click("solution", showSolution);
   click("analysis", () => { closeMenu(); whereWrong(); });
@@ -111,6 +117,7 @@ function bindControls() {
   bindSettings((key) => {
     if (key === "showVerdict") showDealVerdict();
     if (key === "autoPlay") loadGuidance();
+    if (key === "winMeter") meterAfterChange();
   });
   window.addEventListener("hashchange", onHashChange);
   window.addEventListener("resize", () => { clearTimeout(app.resizeTimer); app.resizeTimer = setTimeout(render, 80); });
@@ -157,7 +164,7 @@ async function start() {
   setLang(pickLang(app.settings.lang));
   switchLanguage(getLang());
   bindControls();
-  attachInput($("board"), { app, play, undo, redo, hint, announce, render, summary, sendHome, finish });
+  attachInput($("board"), { app, play, undo, redo, hint, peek, review: openReview, announce, render, summary, sendHome, finish });
   const savedId = localStorage.getItem("cadogan.current");  // asked for at once, beside the catalogue
   app.savedGame = savedId ? api("GET", `/api/games/${encodeURIComponent(savedId)}`).catch(() => null) : Promise.resolve(null);
   try {

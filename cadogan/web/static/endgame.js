@@ -1,6 +1,6 @@
 // The end of a game: the win celebration, "no moves left" with the solver's verdict on the deal and
-// the offer to find where it went wrong, and the dialog that leads to the next game (or to watching
-// this one again, sharing its result, and the achievements it earned).
+// the offer to find where it went wrong, the game's review (won or lost), and the dialog that leads
+// to the next game (or to watching this one again, sharing its result, and the achievements it earned).
 
 import { $, app } from "./state.js";
 import { api } from "./api.js";
@@ -14,6 +14,7 @@ import { checkAchievements } from "./achievements.js";
 import { openShare, summaryOfGame } from "./results.js";
 import { whereWrong } from "./analysis.js";
 import { knownDealVerdict } from "./verdict.js";
+import { openReview } from "./review.js";
 
 export async function celebrate() {
   const game = app.game;
@@ -70,6 +71,7 @@ function openEnd() {
     else if (choice === "solution") showSolution();
     else if (choice === "analysis") whereWrong();
     else if (choice === "replay") watchGame({ id: game.id, moves: game.moves.length });
+    else if (choice === "review") openReview();
   }, { once: true });
   dialog.showModal();
 }

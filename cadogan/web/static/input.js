@@ -252,6 +252,8 @@ export function attachInput(board, ctx) {
     if (code === "KeyU") ctx.undo();
     else if (code === "KeyR") ctx.redo();
     else if (code === "KeyH") ctx.hint();
+    else if (code === "KeyP") ctx.peek();
+    else if (code === "KeyV") ctx.review();
     else if (code === "KeyS") ctx.summary();
     else if (code === "KeyF") ctx.finish();
     else if (code === "KeyD" && app.game) {

@@ -7,6 +7,7 @@ import { render } from "./view.js";
 import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
 import { retextVerdicts } from "./verdict.js";
+import { retextMeter } from "./meter.js";
 
 export const THEMES = ["green", "blue", "red", "grey", "contrast"];
 export const BACKS = ["red", "blue", "green", "black"];
@@ -74,6 +75,7 @@ export function switchLanguage(lang) {
   applySettings();
   $("message").textContent = "";
   retextVerdicts();
+  retextMeter();
   render();
   refreshStatsLine();
   fillVariantOdds();

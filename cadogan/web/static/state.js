@@ -7,7 +7,7 @@ export const CURRENT_KEY = "cadogan.current";
 export const SEEN_KEY = "cadogan.seen";
 export const DEFAULTS = {
   lang: null, autoPlay: "off", fourColour: false, animations: true, showTimer: true, checkVerdict: false,
-  winnableOnly: false, showVerdict: true, sound: false, theme: "green", back: "red", cardSize: "normal",
+  winnableOnly: false, showVerdict: false, winMeter: false, sound: false, theme: "green", back: "red", cardSize: "normal",
   replaySpeed: 700, newDifficulty: "any", leftHanded: false,
 };
 
@@ -27,4 +27,6 @@ export const app = {
   verdict: null,           // the last verdict shown: {id, moves, verdict}, to warn when a move loses a winnable game
   dealVerdict: null,       // the deal's verdict from its start: {id, verdict, difficulty} (verdict.js)
   guidance: null,          // GET .../guidance for the current position: {home, finish, safe, all}
+  meter: null,             // the win-chance meter's position and whether its chance is shown (meter.js)
+  review: null,            // the game review open in its dialog (review.js)
 };

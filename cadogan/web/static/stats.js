@@ -15,7 +15,9 @@ const COLUMNS = [
   ["streak", (r) => r.current_streak], ["bestStreak", (r) => r.best_streak],
   ["bestTime", (r) => (r.best_time_seconds === null || r.best_time_seconds === undefined ? "—" : formatTime(r.best_time_seconds))],
   ["fewestMoves", (r) => dash(r.fewest_moves)], ["hintsUsed", (r) => dash(r.hints_used)],
-  ["undos", (r) => dash(r.undos_used)],
+  ["peeksUsed", (r) => dash(r.peeks_used)], ["undos", (r) => dash(r.undos_used)],
+  ["accuracy", (r) => (r.accuracy_percent === null || r.accuracy_percent === undefined ? "—"
+    : `${Math.round(r.accuracy_percent)} % (${r.reviewed})`)],
   ["dailyPlayed", (r) => dash(r.daily.played)],
   ["dailyWon", (r) => dash(r.daily.won)],
 ];
@@ -31,9 +33,17 @@ export function statsTable(rows) {
   return `<table class="stats"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
+/** The accuracy of the latest reviewed games of each variant, under the table ("84 · 71 · 90 %"). */
+export function recentReviews(rows) {
+  const lines = rows.filter((r) => r.recent_accuracy && r.recent_accuracy.length).map((r) =>
+    `<li>${gameName(r.game)} · ${variantName(r.game, r.variant)}: ${r.recent_accuracy.map((a) => Math.round(a)).join(" · ")} %</li>`);
+  return lines.length ? `<p class="small">${t("recentAccuracy")}</p><ul class="recent-reviews small">${lines.join("")}</ul>` : "";
+}
+
 export async function showStats() {
   try {
-    $("stats-body").innerHTML = statsTable(await api("GET", "/api/stats"));
+    const rows = await api("GET", "/api/stats");
+    $("stats-body").innerHTML = statsTable(rows) + recentReviews(rows);
   } catch (err) { $("stats-body").textContent = err.message; }
   $("stats-dialog").showModal();
   fitStatsTable($("stats-body"));

@@ -10,6 +10,7 @@ import { renderReplayBar, replayPiles } from "./replay.js";
 import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
 import { checkAchievements } from "./achievements.js";
+import { meterAfterChange } from "./meter.js";
 
 export function shareHash(game) { return `#/${game.game}/${game.variant}/${game.deal_text}`; }
 
@@ -165,7 +166,8 @@ export function moveStart(move, layout, { reverse = false, from = null } = {}) {
 
 export function setGame(game, { arrived = null } = {}) {
   const changed = !app.game || app.game.id !== game.id || app.game.won !== game.won || app.game.lost !== game.lost;
-  if (!app.game || app.game.id !== game.id || app.game.moves.join() !== game.moves.join()) $("verdict").hidden = true;
+  const moved = !app.game || app.game.id !== game.id || app.game.moves.join() !== game.moves.join();
+  if (moved) $("verdict").hidden = true;
   app.game = game;
   app.guidance = null;
   app.ui.selected = null;
@@ -186,4 +188,5 @@ export function setGame(game, { arrived = null } = {}) {
     refreshStatsLine();
     if (!game.won && !game.lost) checkAchievements();  // an ended game's are told in its end dialog
   }
+  if (moved) meterAfterChange();
 }
