@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from tests.web.chromium import browser, needs_chromium  # noqa: F401  (browser: a fixture)
-from tests.web.test_browser_phone import cut_texts
+from tests.web.test_browser_phone import cut_in_dialog, cut_texts
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand
 
@@ -122,52 +122,9 @@ def play_last_move(page, move: str, touch: bool) -> None:
     page.wait_for_selector("#end-dialog[open]", timeout=20000)
 
 
-# Every visible text of a dialog: inside the window across, inside every ancestor that clips it; down,
-# inside the dialog's own box once scrolled to (a long dialog scrolls, as the rules do on a phone).
-CUT_IN_DIALOG = """(selector) => {
-    const root = document.querySelector(selector);
-    const box = root.getBoundingClientRect();
-    const cut = [];
-    if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5)
-        cut.push(`the dialog [${box.left},${box.top},${box.right},${box.bottom}] leaves the window`);
-    const clips = (el) => { const s = getComputedStyle(el); return s.overflowX !== 'visible' || s.overflowY !== 'visible'; };
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.textContent.trim() || node.parentElement.closest('.sr-only, [hidden]')) continue;
-        let forReaders = false;  // inside a 1-px clipped box: a screen reader's text (the sr-only pattern)
-        for (let el = node.parentElement; el && el !== root; el = el.parentElement) {
-            const b = el.getBoundingClientRect();
-            if (clips(el) && (b.width <= 1 || b.height <= 1)) forReaders = true;
-        }
-        if (forReaders) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const top = node.parentElement.getBoundingClientRect().top - box.top + root.scrollTop;
-        root.scrollTop = Math.max(0, top - 20);  // scrolled to, as a reader would
-        const dialog = root.getBoundingClientRect();
-        for (const r of range.getClientRects()) {
-            if (r.width === 0 || r.height === 0) continue;
-            const where = `${node.textContent.trim().slice(0, 40)} [${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.right)},${Math.round(r.bottom)}]`;
-            if (r.left < -0.5 || r.right > innerWidth + 0.5 || r.left < dialog.left - 0.5 || r.right > dialog.right + 0.5
-                || r.top < dialog.top - 0.5 || r.bottom > dialog.bottom + 0.5) { cut.push(`${where} outside the dialog or window`); continue; }
-            for (let el = node.parentElement; el && el !== root; el = el.parentElement) {
-                if (!clips(el)) continue;
-                const b = el.getBoundingClientRect();
-                if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) {
-                    cut.push(`${where} cut by ${el.id || el.className}`);
-                    break;
-                }
-            }
-        }
-    }
-    root.scrollTop = 0;
-    return cut;
-}"""
-
-
 def no_cut(page, selector: str, where: str) -> None:
     """No text of the dialog (or bar) ``selector`` is cut off: read in place, or scrolled to in a dialog."""
-    cut = page.evaluate(CUT_IN_DIALOG, selector) if page.evaluate(f"document.querySelector({json.dumps(selector)}).tagName") == "DIALOG" \
+    cut = cut_in_dialog(page, selector) if page.evaluate(f"document.querySelector({json.dumps(selector)}).tagName") == "DIALOG" \
         else cut_texts(page, selector)
     assert not cut, f"{where}: {cut}"
 
