@@ -126,6 +126,22 @@ def test_the_variant_picker_tells_the_surveys_odds(browser, live_server):
     context.close()
 
 
+def test_a_variant_the_blind_player_never_won_is_not_called_hopeless_for_a_strong_player(browser, live_server):
+    """Square `free`: Cadogan's blind player won none of 500 deals, the solver half of them; the
+    picker says whose limit that is instead of "a strong player wins about 0 %"."""
+    odds = json.loads((STATIC / "odds.json").read_text())
+    odds["odds"]["square"]["free"]["blind"] = {"deals": 500, "won": 0, "low": 0.0, "high": 0.0076}
+    context, page = new_page(browser)
+    page.route("**/static/odds.json", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                                  body=json.dumps(odds)))
+    start(page, live_server, "square/free/3")
+    page.select_option("#variant-select", "free")
+    title = page.evaluate("[...document.getElementById('variant-select').options].find((o) => o.value === 'free').title")
+    assert title.startswith("Cadogan's own player, who cannot see the stock, won none of 500 deals"), title
+    assert "strong player wins about" not in title
+    context.close()
+
+
 def test_the_deals_verdict_shows_in_the_header_and_a_setting_hides_it(browser, live_server):
     context, page = new_page(browser)
     page.route("**/verdict", lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(

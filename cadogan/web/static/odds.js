@@ -31,8 +31,7 @@ export function oddsText(gameId, variant) {
   const o = variantOdds(gameId, variant);
   if (!o) return "";
   const words = o.share < 0.02 ? t("oddsNever") : o.share < 0.5 ? t("oddsHard") : o.share < 0.95 ? t("oddsOften") : t("oddsAlmostAlways");
-  const player = o.blind ? t("oddsPlayer", { pct: percent(o.blind.won, o.blind.deals), deals: o.blind.deals.toLocaleString() })
-    : t("oddsPlayerUnknown");
+  const player = playerWords(o);
   let text = `${player}; ${t("oddsLine", { won: o.won.toLocaleString(), deals: o.deals.toLocaleString(), words })}`;
   if (o.share < 0.02) {
     const better = Object.keys(odds[gameId]).find((v) => v !== variant && variantOdds(gameId, v).share > 0.5);
@@ -40,6 +39,15 @@ export function oddsText(gameId, variant) {
   }
   if (o.unknown > o.won) text += ` (${t("oddsUndecided", { n: o.unknown.toLocaleString() })})`;
   return text;
+}
+
+/** What the blind player's survey says. Where it won nothing of a variant the solver often wins
+ * (Square `free`), that is a limit of Cadogan's player, not a strong player's odds: said so. */
+function playerWords(o) {
+  if (!o.blind) return t("oddsPlayerUnknown");
+  const deals = o.blind.deals.toLocaleString();
+  if (o.blind.won === 0 && o.share >= 0.02) return t("oddsPlayerNone", { deals });
+  return t("oddsPlayer", { pct: percent(o.blind.won, o.blind.deals), deals });
 }
 
 export function fillVariantOdds() {
