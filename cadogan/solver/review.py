@@ -417,11 +417,26 @@ class Reviewer:
             graded = self.grade_alone(index)
             before = self._position_after(index)
             line = list(analysis.line)
+            if graded.grade is None and player_view(before).exact:
+                graded = self._proven_blunder(index, line[0])
             self.losing_move = LosingMove(index, self.moves[index], graded.grade is not None and graded.grade.fell,
                                           graded.grade, loss_reason(before, self.moves[index], line), line,
                                           summarise_line(before, line))
         self.seconds += time.perf_counter() - began
         return self.losing_move
+
+    def _proven_blunder(self, index: int, best: Move) -> MoveReview:
+        """Move ``index``, whose grading was left undecided where nothing was unseen, graded by the
+        analysis instead (and kept in the review): the analysis proved the position before it won
+        (its line, which starts with ``best``, was replayed to a win) and the one after it lost, and
+        with nothing unseen the player's view is the whole deal, so the player's own win chance fell
+        from 1 to 0 there: a blunder the player could see, not bad luck."""
+        proven = MoveReview(index, self.moves[index], How.EXACT, Grade.BLUNDER, best, 1.0, 0.0, 1, 0)
+        if index < len(self.graded):
+            self.graded[index] = proven
+        else:
+            self._alone[index] = proven, None
+        return proven
 
     # --- the whole review --------------------------------------------------------------------
     def review(self) -> Review:

@@ -165,7 +165,8 @@ def _losing_lines(review: Any, card: Callable[[str], str]) -> list[str]:
         if move.win_chance_before is not None else "not estimated"
     grade = f"{lost.grade}, {chances}" if lost.grade is not None else chances
     label = ("you could have seen it: your win chance fell there" if lost.seen
-             else "bad luck: only the full deal shows it")
+             else "bad luck: only the full deal shows it" if lost.grade is not None
+             else "whether you could have seen it, the review cannot tell: no drawn order was decided there")
     lines = [f"The move that lost the game: move {lost.index + 1}, {lost.move} — {label} ({grade})."]
     if lost.reason is not None:
         lines.append("Why: " + reason_words(lost.move, lost.reason.to_json(), card))

@@ -16,7 +16,7 @@ from cadogan.games.view import player_view
 from cadogan.solver.advise import draw_samples, judge_move
 from cadogan.solver.explain import BURIED, SPENT, expand_summary, loss_reason, summarise_line
 from cadogan.solver.playing import play_out
-from cadogan.solver.review import (GRADE_DROPS, NOISE_DROP, Grade, How, Reviewer, ReviewSettings, accuracy_of,
+from cadogan.solver.review import (GRADE_DROPS, NOISE_DROP, Grade, How, MoveReview, Reviewer, ReviewSettings, accuracy_of,
                                    grade_of, move_accuracy, review_game)
 from cadogan.cards import format_card
 
@@ -432,3 +432,28 @@ def test_a_review_runs_in_a_daemonic_worker_with_one_analysis_worker():
     obj = receive.recv()
     worker.join()
     assert obj["analysis"] == "went-wrong" and obj["losing_move"]["index"] == k and obj["losing_move"]["seen"]
+
+
+def test_a_losing_move_left_undecided_where_nothing_is_unseen_is_the_analysis_blunder():
+    """A decision the view shows whole, left undecided by the grading's budget: the analysis proved
+    the position before the move won and after it lost, so the move is a blunder the player could
+    see (it was called bad luck before: seen false, grade null)."""
+    state, k = losable_game()
+    reviewer = Reviewer(state, ReviewSettings(samples=1, max_nodes=1, seed=1, timeout=None, node_budget=1))
+    decide = reviewer._decide
+
+    def undecided_at_k(position, index, move, carried):  # the budget too small for move k (as in the
+        if index != k:                                     # blind player's games, at 20,000 nodes)
+            return decide(position, index, move, carried)
+        return MoveReview(index, move, How.UNDECIDED, samples=1, unknown=1), None
+
+    reviewer._decide = undecided_at_k
+    assert reviewer.grade_alone(k).how is How.UNDECIDED  # what the grading alone says of it
+    lost = reviewer.analyse(30, workers=1)
+    assert reviewer.analysis.result == "went-wrong" and lost is not None and lost.index == k
+    assert lost.seen and lost.grade is Grade.BLUNDER
+    move = reviewer.review().moves[k]
+    assert (move.how, move.grade, move.win_chance_before, move.win_chance_after) == (How.EXACT, Grade.BLUNDER, 1.0, 0.0)
+    assert move.best_move == lost.line[0] != state.move_stack[k]
+    graded = {m.index: m for m in reviewer.grades()}  # the grading reaching it keeps the proven grade
+    assert graded[k] == move

@@ -174,6 +174,24 @@ def test_the_losing_move_is_labelled_with_why_and_the_line_in_brief_and_its_line
     context.close()
 
 
+def test_a_losing_move_the_grading_left_undecided_is_neither_seen_nor_bad_luck(browser, live_server):
+    moves = random_line("british-square", "piles", 3, 4)
+    review = lost_review(moves, 2, [moves[2]], [], seen=False)
+    review["moves"][2].update({"win_chance_before": None, "win_chance_after": None, "grade": None, "how": "undecided"})
+    review["losing_move"].update({"grade": None, "reason": None})
+    context, page = new_page(browser, 390, 844)
+    page.route("**/review?*", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                          body=json.dumps(review)))
+    open_game(page, live_server, "british-square", "piles", 3, moves)
+    open_review(page)
+    page.wait_for_function("!document.getElementById('review-losing').hidden")
+    text = page.inner_text("#review-losing")
+    assert "Move 3 lost the game" in text and "whether you could have seen it, the review cannot tell" in text
+    assert "bad luck" not in text and "could have seen it:" not in text
+    assert page.get_attribute("#review-losing", "class").split() == ["review-losing", "unjudged"]
+    context.close()
+
+
 def test_an_undecided_review_offers_to_try_longer(browser, live_server):
     moves = random_line("british-square", "piles", 3, 4)
     undecided = {"moves": [{"move": m, "win_chance_before": None, "win_chance_after": None, "best_move": m,

@@ -159,11 +159,17 @@ function renderLosing(r) {
   const words = losingWords(r);
   box.hidden = !words;
   if (!words) return;
-  box.className = `review-losing ${data.losing_move ? (data.losing_move.seen ? "seen" : "luck") : ""}`;
+  box.className = `review-losing ${data.losing_move ? losingKind(data.losing_move) : ""}`;
   $("review-losing-text").textContent = words.head;
   $("review-losing-why").textContent = words.why || "";
   $("review-losing-line").textContent = words.line || "";
   $("review-line").hidden = !data.losing_move || !data.losing_move.line.length;
+}
+
+/** "seen" (the player's chance fell there), "luck" (it did not: a sound move by what could be seen)
+ * or "unjudged" (no grade: no sampled order was decided there, so neither can be said). */
+function losingKind(losing) {
+  return losing.seen ? "seen" : losing.grade === null ? "unjudged" : "luck";
 }
 
 /** The losing move in words: {head, why, line}; null when there is nothing to say (yet). */
@@ -180,7 +186,8 @@ function losingWords(r) {
   const view = r.views.get(losing.index);
   const words = view ? adviseMove(view, losing.move) : moveShort(losing.move);
   const move = words.charAt(0).toLocaleLowerCase() + words.slice(1);  // inside a sentence
-  const head = t(losing.seen ? "losingSeen" : "losingLuck", { n: losing.index + 1, move });
+  const head = t({ seen: "losingSeen", luck: "losingLuck", unjudged: "losingUnjudged" }[losingKind(losing)],
+                 { n: losing.index + 1, move });
   return { head, why: reasonWords(losing.reason), line: losing.summary.length ? t("lineBrief", { steps: lineWords(losing.summary) }) : "" };
 }
 
