@@ -178,8 +178,7 @@ class ReviewSettings:
 
     def advice(self, exact: bool) -> Settings:
         """The settings of one decision's advice (``exact``: nothing unseen, one position to solve)."""
-        nodes = self.max_nodes * self.samples if exact else self.max_nodes
-        return Settings(samples=self.samples, max_nodes=nodes, seed=self.seed)
+        return Settings(samples=self.samples, max_nodes=self.max_nodes, seed=self.seed).for_view(exact)
 
     def to_json(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes, "seed": self.seed, "timeout": self.timeout,
