@@ -121,21 +121,6 @@ def whole_number(text: str, option: str, maximum: int, minimum: int = 1) -> int:
     raise BadInput(f"{option} must be a whole number from {minimum} to {maximum}, not {shown(text)}")
 
 
-def read_seed(text: str) -> int:
-    """A seed of a random draw: a whole number from 0 to 2^64-1 in ASCII digits; BadInput otherwise.
-
-    >>> read_seed("0"), read_seed(" 42 ")
-    (0, 42)
-    >>> read_seed("-1")
-    Traceback (most recent call last):
-    cadogan.errors.BadInput: --seed must be a whole number from 0 to 2^64-1, not '-1'
-    """
-    stripped = text.strip()
-    if len(stripped) <= MAX_NUMBER_TEXT and _DIGITS.fullmatch(stripped) and int(stripped) < 1 << 64:
-        return int(stripped)
-    raise BadInput(f"--seed must be a whole number from 0 to 2^64-1, not {shown(text)}")
-
-
 def argument(parse: Callable[[str], T]) -> Callable[[str], T]:
     """``parse`` as an argparse ``type=``: its BadInput becomes argparse's usage error (one line, exit 2)."""
     def convert(text: str) -> T:

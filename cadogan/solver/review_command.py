@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from cadogan.cmdline import (MAX_NODES, add_game_arguments, add_move_arguments, argument, fail, move_tokens,
-                             print_json, read_seed, replay, replay_failed, seconds_argument, whole_number_argument)
+from cadogan.cmdline import (MAX_NODES, MAX_SEED, add_game_arguments, add_move_arguments, fail, move_tokens,
+                             print_json, replay, replay_failed, seconds_argument, whole_number_argument)
 from cadogan.errors import BadInput
 
 DEFAULT_SAMPLES = 8  # cadogan.solver.review.DEFAULT_SAMPLES (not imported: --help stays light)
@@ -38,7 +38,7 @@ def add_review_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", "-t", metavar="S", type=seconds_argument("--timeout"), default=DEFAULT_TIMEOUT,
                         help=f"seconds for the whole review, grading and the search for the losing move "
                              f"(default {DEFAULT_TIMEOUT:g}); the moves not reached are left ungraded")
-    parser.add_argument("--seed", metavar="X", type=argument(read_seed), default=0,
+    parser.add_argument("--seed", metavar="X", type=whole_number_argument("--seed", MAX_SEED, minimum=0), default=0,
                         help="seed of the draws (default 0)")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
 
