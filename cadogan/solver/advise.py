@@ -53,7 +53,8 @@ class Settings:
     """How an advice is computed: ``samples`` drawn orders, ``max_nodes`` search nodes per solve,
     ``seed`` of the draw; ``timeout`` (seconds, None: none) caps the whole advice on the clock --
     when it is reached the advice uses the samples decided so far, and is then no longer
-    reproducible."""
+    reproducible -- and each solve within it gets only the time left (a position with nothing
+    unseen gets millions of nodes, ``for_view``, more than a server's cap allows)."""
 
     samples: int = DEFAULT_SAMPLES
     max_nodes: int = DEFAULT_MAX_NODES
@@ -166,7 +167,7 @@ def _estimate(view: View, move: Move, settings: Settings, started: float) -> Mov
             break
         position = view.state.copy() if view.exact else view.sample(rng)
         position.push(move)
-        result, _, _ = _solve(position, settings)
+        result, _, _ = _solve(position, settings, deadline)
         chance.samples += 1
         chance.wins += result == WON
         chance.unknown += result == UNKNOWN
@@ -192,11 +193,17 @@ def safe_move(view: View) -> Move | None:
     return first[0] if first[0] in knowledge.safe_moves(view.fill(view.unseen[::-1])) else None
 
 
-def _solve(state: State, settings: Settings) -> tuple[str, list[Move], Move | None]:
+def _solve(state: State, settings: Settings, deadline: float | None = None) -> tuple[str, list[Move], Move | None]:
     from cadogan.solver import solve
 
-    result = solve(state, max_nodes=settings.max_nodes, max_memory_mb=SOLVE_MEMORY_MB)
+    result = solve(state, timeout=_time_left(deadline), max_nodes=settings.max_nodes, max_memory_mb=SOLVE_MEMORY_MB)
     return result.result, result.moves, result.best_first
+
+
+def _time_left(deadline: float | None) -> float | None:
+    """The seconds a solve may take before ``deadline`` (a ``time.perf_counter()`` value; None: no
+    clock), at least a little so that a solve begun at the deadline still answers."""
+    return None if deadline is None else max(0.01, deadline - time.perf_counter())
 
 
 #: What one solve said of a position: its result, a winning line when won, and the first move of
@@ -215,17 +222,18 @@ class Sample:
     after: dict[Move, Root] = field(default_factory=dict)
     nodes: int = 0  # search nodes spent on this sample's solves
 
-    def solve(self, settings: Settings) -> Root:
-        """The root's answer, solving the position once."""
+    def solve(self, settings: Settings, deadline: float | None = None) -> Root:
+        """The root's answer, solving the position once (before ``deadline`` if given)."""
         if self.root is None:
-            self.root = self.search(self.position, settings)
+            self.root = self.search(self.position, settings, deadline)
         return self.root
 
-    def search(self, position: State, settings: Settings) -> Root:
+    def search(self, position: State, settings: Settings, deadline: float | None = None) -> Root:
         """What a solve of ``position`` (this sample's, or one after a move) says; its nodes counted."""
         from cadogan.solver import solve
 
-        found = solve(position, max_nodes=settings.max_nodes, max_memory_mb=SOLVE_MEMORY_MB)
+        found = solve(position, timeout=_time_left(deadline), max_nodes=settings.max_nodes,
+                      max_memory_mb=SOLVE_MEMORY_MB)
         self.nodes += found.nodes
         return found.result, found.moves, found.best_first
 
@@ -266,7 +274,7 @@ def draw_samples(view: View, settings: Settings, deadline: float | None = None) 
         if deadline is not None and samples and time.perf_counter() > deadline:
             break
         sample = Sample(view.state.copy() if view.exact else view.sample(rng))
-        sample.solve(settings)
+        sample.solve(settings, deadline)
         samples.append(sample)
     return samples
 
@@ -346,7 +354,7 @@ def judge_move(move: Move, samples: list[Sample], settings: Settings, leader: Mo
         chance.samples += 1
         after = sample.after.get(move)
         if after is None:
-            root = sample.solve(settings)
+            root = sample.solve(settings, deadline)
             after = _known_after(root, move)
             if after is None and root[0] == WON:
                 if deadline is not None and time.perf_counter() > deadline:
@@ -354,7 +362,7 @@ def judge_move(move: Move, samples: list[Sample], settings: Settings, leader: Mo
                     continue
                 position = sample.position
                 position.push(move)
-                after = sample.search(position, settings)
+                after = sample.search(position, settings, deadline)
                 position.pop()
             if after is not None:
                 sample.after[move] = after

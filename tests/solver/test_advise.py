@@ -13,7 +13,7 @@ from cadogan.errors import BadInput
 from cadogan.games.base import State
 from cadogan.games.view import UNSEEN, player_view
 from cadogan.solver import solve
-from cadogan.solver.advise import SOLVE_MEMORY_MB, Settings, advise, play_blind
+from cadogan.solver.advise import EXACT_MIN_NODES, SOLVE_MEMORY_MB, Settings, advise, play_blind
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand
 
@@ -83,18 +83,41 @@ def test_deal_and_moves_give_the_answer_of_the_view_of_that_position(capsys, tmp
 
 @pytest.mark.parametrize("moves", [114, 117])
 def test_where_nothing_is_unseen_the_advice_is_the_solvers_answer(moves):
-    """Along a winning line, after its first redeal, with a choice of moves: the solver's budget
-    proves the position after 117 moves won (not yet the one after 114, which it must never call lost)."""
+    """Along a winning line, after its first redeal, with a choice of moves: the solver's budget for
+    a position with nothing unseen proves the position after 117 moves won (not yet the one after
+    114, which it must never call lost)."""
     state = games.replay(games.get("precedence"), "king-out", LOSABLE_DEAL, expand(LOSABLE_LINE)[:moves])
     view = player_view(state)
     assert view.exact and len(state.legal_moves()) > 1
     advice = advise(view, SMALL)
-    solved = solve(state, max_nodes=SMALL.max_nodes, max_memory_mb=SOLVE_MEMORY_MB)
+    solved = solve(state, max_nodes=SMALL.for_view(True).max_nodes, max_memory_mb=SOLVE_MEMORY_MB)
     assert solved.result == "won" if moves == 117 else solved.result != "lost"
     assert (advice.samples, advice.how) == (1, "exact")
     assert advice.win_chance == (1.0 if solved.result == "won" else 0.0)
     if solved.result == "won":
         assert advice.move == solved.moves[0] and state.line_wins(solved.moves)
+
+
+def test_nothing_unseen_gets_the_whole_budget_and_the_clock_cap_bounds_each_solve(monkeypatch):
+    """A position with nothing unseen is solved once with at least EXACT_MIN_NODES; a ``timeout``
+    gives each solve only the time left (the server's cap), and without one no solve has a clock
+    (the answer stays reproducible)."""
+    import cadogan.solver as solver_package
+
+    state = games.replay(games.get("precedence"), "king-out", LOSABLE_DEAL, expand(LOSABLE_LINE)[:114])
+    calls = []
+    real = solver_package.solve
+
+    def spy(position, timeout=None, max_nodes=None, **kwargs):
+        calls.append((timeout, max_nodes))
+        return real(position, timeout=timeout, max_nodes=min(max_nodes, 20_000), **kwargs)
+
+    monkeypatch.setattr(solver_package, "solve", spy)
+    advise(player_view(state), SMALL)
+    assert calls and all(t is None and n == EXACT_MIN_NODES for t, n in calls)
+    calls.clear()
+    advise(player_view(state), Settings(samples=6, max_nodes=20_000, seed=3, timeout=0.5))
+    assert calls and all(t is not None and 0 < t <= 0.5 and n == EXACT_MIN_NODES for t, n in calls)
 
 
 def test_a_forced_move_is_not_a_choice():
