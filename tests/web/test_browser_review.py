@@ -247,6 +247,34 @@ def test_the_meter_follows_each_move_never_holds_one_up_and_drops_a_stale_chance
     context.close()
 
 
+UNDECIDED_ADVICE = """{ const fetch0 = window.fetch;  // 3 of 8 orders undecided, then all 8, then none
+    let calls = 0;
+    window.fetch = (url, ...rest) => {
+        if (!String(url).includes('/advice')) return fetch0(url, ...rest);
+        const n = ++calls, unknown = [3, 8][n - 1] ?? 0, chance = [0.5, 0][n - 1] ?? 0.25;
+        const body = {move: null, win_chance: chance, samples: 8, unknown, how: 'sampled', moves: []};
+        return Promise.resolve(new Response(JSON.stringify(body),
+            {status: 200, headers: {'Content-Type': 'application/json'}}));
+    }; }"""
+
+
+def test_the_meter_says_at_least_where_orders_were_undecided_and_nothing_where_none_was(browser, live_server):
+    context, page = new_page(browser, 390, 844)
+    page.add_init_script("localStorage.setItem('cadogan.settings', JSON.stringify({winMeter: true}))")
+    page.add_init_script(UNDECIDED_ADVICE)
+    open_game(page, live_server, "precedence", "king-out", 5, [])
+    page.wait_for_function("document.getElementById('meter-value').textContent === '≥ 50 %'")
+    assert "3 of the 8 drawn orders" in page.get_attribute("#meter", "title")
+    page.keyboard.press("d")
+    page.wait_for_function("document.getElementById('moves').textContent === '1'")
+    page.wait_for_function("document.getElementById('meter-value').textContent === '—'")
+    assert "none of the 8 drawn orders" in page.get_attribute("#meter", "title")
+    assert page.get_attribute("#meter-fill", "style") == "width: 0%;"
+    page.keyboard.press("d")
+    page.wait_for_function("document.getElementById('meter-value').textContent === '≈ 25 %'")
+    context.close()
+
+
 def test_the_meter_on_a_real_server_and_off_by_default(browser, live_server):
     context, page = new_page(browser, 390, 844)
     open_game(page, live_server, "british-square", "piles", 3, random_line("british-square", "piles", 3, 3))
@@ -255,7 +283,7 @@ def test_the_meter_on_a_real_server_and_off_by_default(browser, live_server):
     page.click("#settings")
     page.check("#set-winMeter")
     page.keyboard.press("Escape")
-    page.wait_for_function("/^(≈ \\d+ %|—)$/.test(document.getElementById('meter-value').textContent)",
+    page.wait_for_function("/^([≈≥] \\d+ %|—)$/.test(document.getElementById('meter-value').textContent)",
                            timeout=30000)
     context.close()
 
@@ -268,7 +296,8 @@ def test_a_fair_hint_gives_its_chance_and_a_peek_counts_apart(browser, live_serv
     page.keyboard.press("h")
     page.wait_for_function("/^(Hint|No hint)/.test(document.getElementById('message').textContent)", timeout=30000)
     message = page.inner_text("#message")
-    assert re.search(r"^Hint: .+ — \d+ % to win from here, by what you can see$", message), message
+    assert re.search(r"^Hint: .+ — (\d+|at least \d+) % to win from here, by what you can see"
+                     r"( \(\d+ of 16 drawn orders of the unseen cards undecided\))?$", message), message
     assert page.locator(".pile.hint").count() >= 1 and page.is_hidden("#verdict")
     page.keyboard.press("p")
     page.wait_for_function("/^Peek/.test(document.getElementById('message').textContent)", timeout=30000)

@@ -249,7 +249,9 @@ export async function hint() {
   const text = adviseMove(game, move);
   const words = answer.how === "forced" ? t("hintForced", { text }) : answer.how === "safe" ? t("hintSafe", { text })
     : answer.samples && answer.unknown >= answer.samples ? t("hintUndecided", { text })
-    : t("hintChance", { text, pct: percent(answer.win_chance) });
+    : answer.unknown > 0  // undecided orders count as lost: the chance is a lower bound
+      ? t("hintChanceAtLeast", { text, pct: percent(answer.win_chance), u: answer.unknown, n: answer.samples })
+      : t("hintChance", { text, pct: percent(answer.win_chance) });
   lightMove(game, move, words);
 }
 

@@ -1,6 +1,7 @@
 // The win-chance meter (a setting, off by default): after each change of the position the page asks
 // GET /api/games/{id}/advice in the background, with a few drawn orders, and shows "≈ 64 %" with a
-// small bar. It never holds up a move (it is not one of the game's changes, which run one after
+// small bar ("≥ 40 %" where some orders were left undecided: they count as lost, so the chance is a
+// lower bound; "—" where none was decided). It never holds up a move (it is not one of the game's changes, which run one after
 // another), and says nothing stale: a newer position's request supersedes the older one on the
 // server (409 superseded, its search stopped), and an answer for a position no longer on the table
 // is dropped. A hint's answer, drawn from more orders, is shown too.
@@ -41,15 +42,21 @@ export function showChance(game, answer) {
   app.meter = { key: positionKey(game), shown: true };
   $("meter").hidden = false;
   const known = answer.win_chance !== null && answer.win_chance !== undefined && answer.samples > 0;
-  fill(known ? answer.win_chance : null, known ? t("meterTitle", { n: answer.samples }) : t("meterNoEstimate"));
+  const n = answer.samples, u = answer.unknown || 0;
+  if (!known) fill(null, t("meterNoEstimate"));
+  else if (u >= n) fill(null, t("meterUndecided", { n }));  // every order undecided: "0 %" would be false
+  else if (u > 0) fill(answer.win_chance, t("meterAtLeast", { u, n }), false, true);  // undecided count as lost
+  else fill(answer.win_chance, t("meterTitle", { n }));
 }
 
-function fill(chance, title, busy = false) {
+/** Show `chance` (null: none) on the meter; `atLeast`: a lower bound, written "≥ 40 %". */
+function fill(chance, title, busy = false, atLeast = false) {
   const box = $("meter");
   box.setAttribute("aria-busy", String(busy));
   box.title = title;
   box.dataset.chance = chance === null ? "" : String(chance);
-  $("meter-value").textContent = chance === null ? t(busy ? "meterBusy" : "meterNone") : `≈ ${Math.round(100 * chance)} %`;
+  $("meter-value").textContent = chance === null ? t(busy ? "meterBusy" : "meterNone")
+    : `${atLeast ? "≥" : "≈"} ${Math.round(100 * chance)} %`;
   $("meter-fill").style.width = `${chance === null ? 0 : Math.round(100 * chance)}%`;
 }
 
