@@ -345,6 +345,32 @@ def test_the_achievements_dialog_says_earned_or_not_and_how_far(browser, server,
     context.close()
 
 
+HELD_AWARDS = """{ const fetch0 = window.fetch;  // GET /api/achievements answers when the test says so
+    let release; const held = new Promise((ok) => { release = ok; });
+    window.releaseAwards = () => release();
+    window.fetch = (url, ...rest) => String(url).endsWith('/api/achievements')
+        ? held.then(() => fetch0(url, ...rest)) : fetch0(url, ...rest); }"""
+
+
+def test_a_new_achievement_told_while_a_dialog_is_open_waits_until_it_closes(browser, server):
+    """A notice under a modal dialog could be neither read nor closed: it comes when the dialog goes."""
+    context, page = open_page(browser, server, (390, 844))
+    page.wait_for_selector("body[data-awards-checked]")
+    fill_days(server, player_of(context), {TODAY - timedelta(days=k): "won" for k in (1, 2, 3)})
+    context.add_init_script(HELD_AWARDS)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    menu_item(page, "stats", True)
+    page.wait_for_selector("#stats-dialog[open]")
+    page.evaluate("window.releaseAwards()")
+    page.wait_for_selector("body[data-awards-checked]")
+    assert page.is_hidden("#award")  # not under the dialog
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#award:not([hidden])")
+    assert "Deal of the day" in page.inner_text("#award")
+    context.close()
+
+
 # --- card size -------------------------------------------------------------------------------------
 def card_width(page) -> float:
     return page.evaluate("document.querySelector('#board .card').getBoundingClientRect().width")

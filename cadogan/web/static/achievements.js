@@ -79,11 +79,19 @@ async function tellNew() {
     $("end-awards-text").textContent = `★ ${text}`;
     $("end-awards").hidden = false;
   } else {
-    showNotice(text);
+    whenNoDialog(() => showNotice(text));
   }
   try {
     await api("POST", "/api/achievements/seen", { ids: fresh.map((a) => a.id) });
   } catch (err) { /* told again next time: better than never */ }
+}
+
+/** Run `then` now, or when the open dialog closes: a notice under a modal dialog could be neither
+ * read nor closed (the dialog makes the rest of the page inert). */
+function whenNoDialog(then) {
+  const open = document.querySelector("dialog[open]");
+  if (open) open.addEventListener("close", () => whenNoDialog(then), { once: true });
+  else then();
 }
 
 function showNotice(text) {
