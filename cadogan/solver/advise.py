@@ -417,11 +417,25 @@ def play_blind(game_id: str, variant: str | None, deal: int, settings: Settings 
     replayed through the engine from the deal's start before it is reported; a line that does not
     replay as a win raises RuntimeError (a fault, never a reported win)."""
     from cadogan import games
-    from cadogan.games.view import player_view
-    from cadogan.solver.knowledge import knowledge_of
 
     started = time.perf_counter()
     state = games.load(game_id, variant, deal)
+    chances, decisions, unknown = play_on(state, settings)
+    won = state.is_won()
+    if won and not games.load(game_id, variant, deal).line_wins(state.move_stack):
+        raise RuntimeError(f"{game_id} {state.variant} deal {deal}: the blind line does not replay as a win")
+    return BlindGame(state.game.id, state.variant, deal, WON if won else LOST, list(state.move_stack), chances,
+                     time.perf_counter() - started, decisions, unknown)
+
+
+def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tuple[list[float | None], int, int]:
+    """Play ``state`` on, in place, to its end (won, no legal move, or ``MAX_GAME_MOVES`` in all),
+    each move the one ``advise`` gives for the player's view then; the first move's chance is
+    estimated when ``estimate_first``.  Returns the chance advised for each move played, the
+    advices that solved positions and the samples they left undecided."""
+    from cadogan.games.view import player_view
+    from cadogan.solver.knowledge import knowledge_of
+
     knowledge = knowledge_of(state)
     met = {knowledge.exact_key(state)}
     chances: list[float | None] = []
@@ -436,7 +450,7 @@ def play_blind(game_id: str, variant: str | None, deal: int, settings: Settings 
             move, chance = plan.pop(0), 1.0
         else:
             advice = advise(view, settings, _repeating(state, legal, met, knowledge),
-                            estimate_free=not state.move_stack)
+                            estimate_free=estimate_first and not chances)
             move, chance = advice.move, advice.win_chance
             plan = advice.line[1:]
             decisions += advice.how in ("sampled", "exact")
@@ -444,11 +458,7 @@ def play_blind(game_id: str, variant: str | None, deal: int, settings: Settings 
         state.play(move)
         met.add(knowledge.exact_key(state))
         chances.append(chance)
-    won = state.is_won()
-    if won and not games.load(game_id, variant, deal).line_wins(state.move_stack):
-        raise RuntimeError(f"{game_id} {state.variant} deal {deal}: the blind line does not replay as a win")
-    return BlindGame(state.game.id, state.variant, deal, WON if won else LOST, list(state.move_stack), chances,
-                     time.perf_counter() - started, decisions, unknown)
+    return chances, decisions, unknown
 
 
 def _repeating(state: State, legal: list[Move], met: set[Any], knowledge: Any) -> frozenset[Move]:

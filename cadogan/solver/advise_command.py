@@ -1,5 +1,5 @@
 """``cadogan advise GAME [--variant V] (--deal N [MOVE ...] [--file F] | --view FILE) [--samples K]
-[--max-nodes B] [--timeout S] [--seed X] [--play] [--json]`` (SPEC.md; the method: docs/advise.md).
+[--max-nodes B] [--timeout S] [--seed X] [--rollouts R] [--play] [--json]`` (SPEC.md; the method: docs/advise.md).
 Top-level imports stay light: ``cadogan --help`` loads this."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from cadogan.errors import BadInput
 
 DEFAULT_SAMPLES = 16  # cadogan.solver.advise.DEFAULT_SAMPLES (not imported: --help stays light)
 DEFAULT_MAX_NODES = 50_000  # cadogan.solver.advise.DEFAULT_MAX_NODES
+MAX_ROLLOUTS = 1_000  # each is a whole game: more would run for hours
 
 
 def add_advise_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +31,9 @@ def add_advise_arguments(parser: argparse.ArgumentParser) -> None:
                              "samples decided so far give the answer (default: no cap, so the answer is reproducible)")
     parser.add_argument("--seed", metavar="X", type=whole_number_argument("--seed", MAX_SEED, minimum=0), default=0,
                         help="seed of the draw (default 0)")
+    parser.add_argument("--rollouts", metavar="R", type=whole_number_argument("--rollouts", MAX_ROLLOUTS), default=None,
+                        help="also play R drawn orders to their ends with a cheap blind player: the share won is "
+                             "how often a real player wins from here (docs/advise.md, Calibration)")
     parser.add_argument("--play", action="store_true",
                         help="(with --deal) play the deal to its end blind, each move the advised one")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -48,12 +52,18 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.play:
         if args.deal is None or args.moves or args.file is not None:
             raise BadInput("--play plays a deal from its start: give --deal N and no moves")
+        if args.rollouts is not None:
+            raise BadInput("--rollouts goes with one advice, not with --play")
         played = play_blind(game.id, args.variant, args.deal, settings)
         _print_game(played, args.json)
         return 0
     view, deal = _read_view(game, args)
     advice = advise(view, settings)
-    _print_advice(advice, view, deal, args.json)
+    rollouts = None
+    if args.rollouts is not None:
+        from cadogan.solver.rollout import rollout_chance
+        rollouts = rollout_chance(view, args.rollouts, args.seed)
+    _print_advice(advice, view, deal, args.json, rollouts)
     return 0
 
 
@@ -87,10 +97,13 @@ def _read_view(game, args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return view, None
 
 
-def _print_advice(advice, view, deal, as_json: bool) -> None:  # type: ignore[no-untyped-def]
+def _print_advice(advice, view, deal, as_json: bool, rollouts=None) -> None:  # type: ignore[no-untyped-def]
     state = view.state
     if as_json:
-        print_json(advice.to_json(state.game.id, state.variant, deal))
+        obj = advice.to_json(state.game.id, state.variant, deal)
+        if rollouts is not None:
+            obj["rollouts"] = rollouts.to_json()
+        print_json(obj)
         return
     chance = "not estimated" if advice.win_chance is None else f"win chance {100 * advice.win_chance:.0f} %"
     print(f"{advice.move}  ({chance}; {advice.how}, {advice.samples} samples, {advice.unknown} undecided, "
@@ -100,6 +113,9 @@ def _print_advice(advice, view, deal, as_json: bool) -> None:  # type: ignore[no
             print(f"  {str(m.move):8} {100 * m.win_chance:3.0f} % over {m.samples} samples")
         else:
             print(f"  {str(m.move):8}   - (cannot beat the advised move)")
+    if rollouts is not None:
+        print(f"a blind player wins from here {rollouts.won} of {rollouts.played} drawn orders played out "
+              f"({100 * rollouts.win_chance:.0f} %, {rollouts.seconds:.1f} s)")
 
 
 def _print_game(played, as_json: bool) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,73 @@
+"""Is the rollout chance calibrated? (``cadogan.solver.rollout``)
+
+    python bench/rollouts.py --only GAME/VARIANT [--deals A-B] [--rollouts R] [--seed X]
+
+For each deal of the range: the rollout chance of the deal's opening view (R orders of the unseen
+cards, each played to its end by the cheap blind player), beside what the survey's blind player
+did on that deal (data/survey/blind/GAME-VARIANT.csv: won or lost, and its first-move chance,
+``advise``'s).  Prints the mean rollout chance with its standard error, the survey player's win
+rate on the same deals with its Wilson 95 % interval, the mean first-move chance of the survey
+(the calibration the issue asks for: mean forecast against realised rate), the survey's win rate
+among deals the rollouts gave every order to and among the others (does the chance tell deals
+apart?), and seconds per rollout.  Figures: docs/advise.md "Calibration".
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from cadogan import games
+from cadogan.games.view import player_view
+from cadogan.solver import SOLVER_VERSION
+from cadogan.solver.rollout import rollout_chance
+from cadogan.survey.player import read_rows
+from cadogan.survey.stats import wilson_interval
+
+SURVEY = Path(__file__).resolve().parent.parent / "data" / "survey" / "blind"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", required=True, metavar="GAME/VARIANT")
+    parser.add_argument("--deals", default="1-100", metavar="A-B")
+    parser.add_argument("--rollouts", type=int, default=4, metavar="R")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    game, variant = args.only.split("/")
+    first, last = (int(x) for x in args.deals.split("-"))
+    survey = {row.deal: row for row in read_rows(SURVEY / f"{game}-{variant}.csv", "blind")}
+    chances, outcomes, starts, seconds = [], [], [], []
+    for deal in range(first, last + 1):
+        if deal not in survey:
+            continue
+        started = time.perf_counter()
+        found = rollout_chance(player_view(games.load(game, variant, deal)), args.rollouts, args.seed)
+        seconds.append((time.perf_counter() - started) / found.played)
+        chances.append(found.win_chance)
+        outcomes.append(survey[deal].result == "won")
+        if survey[deal].start_chance is not None:
+            starts.append(survey[deal].start_chance)
+        print(f"deal {deal}: rollouts {found.won}/{found.played}, survey {survey[deal].result}", flush=True)
+    n, won = len(outcomes), sum(outcomes)
+    low, high = wilson_interval(won, n)
+    mean = statistics.mean(chances)
+    error = statistics.stdev(chances) / n ** 0.5 if n > 1 else float("nan")
+    sure = [o for c, o in zip(chances, outcomes) if c == 1]
+    unsure = [o for c, o in zip(chances, outcomes) if c < 1]
+    print(f"\n{game}/{variant}, deals {first}-{last} in the survey: {n}; {args.rollouts} rollouts each, seed "
+          f"{args.seed}; solver {SOLVER_VERSION}")
+    print(f"mean rollout chance {100 * mean:.1f} % (standard error {100 * error:.1f}); survey player won "
+          f"{won} = {100 * won / n:.1f} % ({100 * low:.1f}-{100 * high:.1f} %); its mean first-move chance "
+          f"{100 * statistics.mean(starts):.1f} %" if starts else "")
+    for name, group in (("every rollout won", sure), ("some rollout lost", unsure)):
+        if group:
+            print(f"  deals where {name}: {len(group)}, survey won {sum(group)} ({100 * sum(group) / len(group):.0f} %)")
+    print(f"seconds per rollout: median {statistics.median(seconds):.2f}, mean {statistics.mean(seconds):.2f}, "
+          f"max {max(seconds):.1f}")
+
+
+if __name__ == "__main__":
+    main()
