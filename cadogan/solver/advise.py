@@ -112,6 +112,7 @@ class Advice:
     how: str
     seconds: float = 0.0
     line: list[Move] = field(default_factory=list, compare=False)  # exact: the winning line from here
+    proven_lost: bool = field(default=False, compare=False)  # exact: the position itself is proven lost
 
     def to_json(self, game: str, variant: str, deal: int | None) -> dict[str, Any]:
         return {"game": game, "variant": variant, "deal": deal, "move": str(self.move),
@@ -329,7 +330,8 @@ def _sampled(view: View, legal: list[Move], settings: Settings, avoid: frozenset
                                key=lambda c: (-c.win_chance, choice.order.index(c.move)))
     line = roots[0][1] if view.exact and roots[0][0] == WON and roots[0][1][0] == leader.move else []
     return Advice(leader.move, leader.win_chance, ranked, len(samples), unknown,
-                  "exact" if view.exact else "sampled", line=list(line))
+                  "exact" if view.exact else "sampled", line=list(line),
+                  proven_lost=view.exact and roots[0][0] == LOST)
 
 
 def judge_move(move: Move, samples: list[Sample], settings: Settings, leader: MoveChance | None = None,
@@ -430,7 +432,9 @@ def play_blind(game_id: str, variant: str | None, deal: int, settings: Settings 
 
 def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tuple[list[float | None], int, int]:
     """Play ``state`` on, in place, to its end (won, no legal move, or ``MAX_GAME_MOVES`` in all),
-    each move the one ``advise`` gives for the player's view then; the first move's chance is
+    each move the one ``advise`` gives for the player's view then -- once a position with nothing
+    unseen is proven lost, the first legal move that brings no position back, with chance 0 (and
+    the game ends where every move would); the first move's chance is
     estimated when ``estimate_first``.  Returns the chance advised for each move played, the
     advices that solved positions and the samples they left undecided."""
     from cadogan.games.view import player_view
@@ -441,12 +445,18 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
     chances: list[float | None] = []
     plan: list[Move] = []
     decisions = unknown = 0
+    proven_lost = False
     while not state.is_won() and len(state.move_stack) < MAX_GAME_MOVES:
         legal = state.legal_moves()
         if not legal:
             break
         view = player_view(state)
-        if view.exact and plan and plan[0] in legal:
+        if proven_lost:
+            move = _first_new(legal, _repeating(state, legal, met, knowledge))
+            if move is None:
+                break
+            chance = 0.0
+        elif view.exact and plan and plan[0] in legal:
             move, chance = plan.pop(0), 1.0
         else:
             advice = advise(view, settings, _repeating(state, legal, met, knowledge),
@@ -455,10 +465,19 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
             plan = advice.line[1:]
             decisions += advice.how in ("sampled", "exact")
             unknown += advice.unknown
+            # Nothing unseen and every move proven lost: the position itself is a proven loss, and
+            # so is every position after it whatever is played (no move wins a lost position), so
+            # the rest of the game is played without a solve: it cannot change the result.
+            proven_lost = advice.proven_lost
         state.play(move)
         met.add(knowledge.exact_key(state))
         chances.append(chance)
     return chances, decisions, unknown
+
+
+def _first_new(legal: list[Move], repeating: frozenset[Move]) -> Move | None:
+    """The first legal move that brings no position back, None if every one does."""
+    return next((move for move in legal if move not in repeating), None)
 
 
 def _repeating(state: State, legal: list[Move], met: set[Any], knowledge: Any) -> frozenset[Move]:

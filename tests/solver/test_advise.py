@@ -15,7 +15,7 @@ from cadogan.games.view import UNSEEN, player_view
 from cadogan.solver import solve
 from cadogan.solver.advise import EXACT_MIN_NODES, SOLVE_MEMORY_MB, Settings, advise, play_blind
 
-from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand
+from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
 SMALL = Settings(samples=6, max_nodes=20_000, seed=3)
 
@@ -161,6 +161,38 @@ def test_a_blind_game_never_peeks_at_the_stock(monkeypatch):
     monkeypatch.setattr(module, "advise", spy)
     module.play_blind("precedence", "king-out", 6, Settings(samples=2, max_nodes=5_000))
     assert seen_orders
+
+
+def test_once_a_position_with_nothing_unseen_is_proven_lost_the_game_is_played_out_without_solving(monkeypatch):
+    """After the losing move of the known line (past the redeals: nothing unseen), the first exact
+    advice proves the position lost; no move can win it back, so no advice is asked again and the
+    game is played on to its end with chance 0."""
+    import cadogan.solver.advise as module
+
+    line = expand(LOSABLE_LINE)
+    k, losing = losing_point(line)
+    state = games.replay(games.get("precedence"), "king-out", LOSABLE_DEAL, line[:k] + [losing])
+    assert player_view(state).exact
+    advices = []
+    real = module.advise
+
+    def spy(view, *args, **kwargs):
+        advices.append(real(view, *args, **kwargs))
+        return advices[-1]
+
+    monkeypatch.setattr(module, "advise", spy)
+    start = len(state.move_stack)
+    chances, _, _ = module.play_on(state, SMALL)
+    proven = [i for i, a in enumerate(advices) if a.proven_lost]
+    assert proven == [len(advices) - 1], "the proof is the last advice asked for"
+    assert advices[-1].how == "exact" and advices[-1].win_chance == 0
+    assert not state.is_won() and len(state.move_stack) - start > len(advices)
+    assert chances[len(advices):] and all(c == 0.0 for c in chances[len(advices):])
+
+
+def test_a_sampled_advice_is_never_a_proof_of_loss():
+    advice = advise(player_view(_precedence_midgame()), SMALL)
+    assert advice.how == "sampled" and not advice.proven_lost
 
 
 def _bad_view(tmp_path, change):
