@@ -9,7 +9,9 @@ did on that deal (data/survey/blind/GAME-VARIANT.csv: won or lost, and its first
 rate on the same deals with its Wilson 95 % interval, the mean first-move chance of the survey
 (the calibration the issue asks for: mean forecast against realised rate), the survey's win rate
 among deals the rollouts gave every order to and among the others (does the chance tell deals
-apart?), and seconds per rollout.  Figures: docs/advise.md "Calibration".
+apart?), and seconds per rollout.  Deal N is rolled out with seed X + N: where the opening view is
+the same for every deal (Precedence ``first-king``: nothing is seen yet), one seed for all would
+roll out the same R orders a hundred times.  Figures: docs/advise.md "Calibration".
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def main() -> None:
         if deal not in survey:
             continue
         started = time.perf_counter()
-        found = rollout_chance(player_view(games.load(game, variant, deal)), args.rollouts, args.seed)
+        found = rollout_chance(player_view(games.load(game, variant, deal)), args.rollouts, args.seed + deal)
         seconds.append((time.perf_counter() - started) / found.played)
         chances.append(found.win_chance)
         outcomes.append(survey[deal].result == "won")
@@ -58,7 +60,7 @@ def main() -> None:
     sure = [o for c, o in zip(chances, outcomes) if c == 1]
     unsure = [o for c, o in zip(chances, outcomes) if c < 1]
     print(f"\n{game}/{variant}, deals {first}-{last} in the survey: {n}; {args.rollouts} rollouts each, seed "
-          f"{args.seed}; solver {SOLVER_VERSION}")
+          f"{args.seed} + deal; solver {SOLVER_VERSION}")
     print(f"mean rollout chance {100 * mean:.1f} % (standard error {100 * error:.1f}); survey player won "
           f"{won} = {100 * won / n:.1f} % ({100 * low:.1f}-{100 * high:.1f} %); its mean first-move chance "
           f"{100 * statistics.mean(starts):.1f} %" if starts else "")
