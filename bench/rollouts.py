@@ -1,6 +1,6 @@
 """Is the rollout chance calibrated? (``cadogan.solver.rollout``)
 
-    python bench/rollouts.py --only GAME/VARIANT [--deals A-B] [--rollouts R] [--seed X]
+    python bench/rollouts.py --only GAME/VARIANT [--deals A-B] [--rollouts R] [--seed X] [--survey CSV]
 
 For each deal of the range: the rollout chance of the deal's opening view (R orders of the unseen
 cards, each played to its end by the cheap blind player), beside what the survey's blind player
@@ -37,10 +37,14 @@ def main() -> None:
     parser.add_argument("--deals", default="1-100", metavar="A-B")
     parser.add_argument("--rollouts", type=int, default=4, metavar="R")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--survey", metavar="CSV", help="the player rows to compare with (default "
+                        "data/survey/blind/GAME-VARIANT.csv; data/rollout-player/ holds the rollout "
+                        "player's own rows of British Square piles)")
     args = parser.parse_args()
     game, variant = args.only.split("/")
     first, last = (int(x) for x in args.deals.split("-"))
-    survey = {row.deal: row for row in read_rows(SURVEY / f"{game}-{variant}.csv", "blind")}
+    rows = Path(args.survey) if args.survey else SURVEY / f"{game}-{variant}.csv"
+    survey = {row.deal: row for row in read_rows(rows, "blind")}
     chances, outcomes, starts, seconds = [], [], [], []
     for deal in range(first, last + 1):
         if deal not in survey:
