@@ -112,7 +112,10 @@ def test_a_dragged_card_lights_its_legal_destinations(page, live_server):
     state = _replayed(game_id, variant, deal, moves)
     expected = sorted(str(m).split(">")[1] for m in state.legal_moves() if str(m).startswith("w>"))
     open_game(page, live_server, game_id, variant, deal, moves)
-    box = page.locator("[data-pile=w] .card.top").bounding_box()
+    waste_top = page.locator("[data-pile=w] .card.top")
+    waste_top.wait_for(state="visible")  # bounding_box() is None, not a wait, while it is not drawn (CI once)
+    box = waste_top.bounding_box()
+    assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.mouse.move(box["x"] + box["width"] / 2 + 40, box["y"] + box["height"] / 2 + 40, steps=5)
