@@ -57,6 +57,9 @@ def open_page(browser, server, size, *, hash_="#/precedence/king-out/5", script:
     page = context.new_page()
     page.goto(f"{server.url}/{hash_}")
     page.wait_for_selector("body[data-ready='1']", timeout=20000)
+    # The page asks for new achievements once it shows a game; a test that then fills in wins must
+    # wait for that answer, or a slow first check is answered after the fill and tells of them here.
+    page.wait_for_selector("body[data-awards-checked]", timeout=20000)
     return context, page
 
 
@@ -320,7 +323,6 @@ def test_a_finished_game_is_watched_from_the_statistics(browser, server, size):
 def test_the_achievements_dialog_says_earned_or_not_and_how_far(browser, server, size):
     touch = size in PHONES
     context, page = open_page(browser, server, size)
-    page.wait_for_selector("body[data-awards-checked]")  # else a slow first check may answer after the fill, told there
     fill_days(server, player_of(context), {TODAY - timedelta(days=k): "won" for k in (1, 2, 3)})
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
@@ -355,7 +357,6 @@ HELD_AWARDS = """{ const fetch0 = window.fetch;  // GET /api/achievements answer
 def test_a_new_achievement_told_while_a_dialog_is_open_waits_until_it_closes(browser, server):
     """A notice under a modal dialog could be neither read nor closed: it comes when the dialog goes."""
     context, page = open_page(browser, server, (390, 844))
-    page.wait_for_selector("body[data-awards-checked]")
     fill_days(server, player_of(context), {TODAY - timedelta(days=k): "won" for k in (1, 2, 3)})
     context.add_init_script(HELD_AWARDS)
     page.reload()
