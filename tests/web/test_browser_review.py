@@ -49,7 +49,9 @@ def wait_reviewed(page) -> None:
 
 def graph_point(page, k: int, n: int) -> tuple[float, float]:
     """Where move ``k`` (from 0) of ``n`` lies on the graph (its first and last move's x, as drawn)."""
-    box = page.locator("#review-svg").bounding_box()
+    graph = page.locator("#review-svg")
+    graph.wait_for()  # drawn and visible: bounding_box() of a hidden element is None
+    box = graph.bounding_box()
     width = float(page.get_attribute("#review-svg", "width"))
     first, last = (float(page.get_attribute("#review-svg", f"data-{end}")) for end in ("first", "last"))
     x = first + k * (last - first) / (n - 1)
