@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from tests.web.chromium import browser, needs_chromium, open_game, start_game  # noqa: F401  (fixtures)
+from tests.web.test_browser_phone import cut_texts
 
 from cadogan import games
 from cadogan.solver.analysis import analyse_state
@@ -352,3 +353,71 @@ def test_screenshots_of_a_lost_games_review(browser, live_server):
         page.wait_for_timeout(300)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
         context.close()
+
+
+# --- a review going on behind the table --------------------------------------------------------
+REVIEW_ANSWERS = """{ const fetch0 = window.fetch;  // the review's answers in turn, the second one late
+    window.reviewAsked = 0;
+    window.fetch = (url, ...rest) => {
+        if (!String(url).includes('/review?')) return fetch0(url, ...rest);
+        const n = ++window.reviewAsked, answers = window.reviewAnswers;
+        const body = answers[Math.min(n, answers.length) - 1];
+        return new Promise((ok) => setTimeout(ok, n === 2 ? 1500 : 50)).then(() =>
+            new Response(JSON.stringify(body), {status: 200, headers: {'Content-Type': 'application/json'}}));
+    }; }"""
+
+
+def review_in_steps(moves: list[str]) -> list[dict]:
+    """Three answers of a review of ``moves``: a third graded, two thirds, complete."""
+    complete = lost_review(moves, 2, [moves[2]], [], seen=True)
+    steps = []
+    for graded in (len(moves) // 3, 2 * len(moves) // 3):
+        steps.append({**complete, "complete": False, "analysis": None, "losing_move": None,
+                      "progress": {"graded": graded, "total": len(moves), "analysis_seconds": 0.0,
+                                   "next": {"task": "grade", "seconds": 5.0}, "longer": None}})
+    return steps + [complete]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
+def test_a_finished_games_review_goes_on_behind_the_table_with_a_chip_that_opens_it(browser, live_server, size):
+    state = play_out(games.load("british-square", "piles", 3), random.Random(3))
+    moves = [str(m) for m in state.move_stack]
+    context, page = new_page(browser, *size)
+    page.add_init_script(REVIEW_ANSWERS)
+    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
+    open_game(page, live_server, "british-square", "piles", 3, moves)  # a dead end: the game is lost
+    open_review(page)
+    page.wait_for_function("window.reviewAsked === 2")  # the first answer in, the second on its way
+    page.click("#review-close")
+    page.wait_for_function("!document.getElementById('review-dialog').open")
+    chip = page.locator("#review-chip")
+    chip.wait_for()
+    assert chip.get_attribute("data-state") == "working" and re.fullmatch(r"∿ Review \d+ %", chip.inner_text())
+    page.wait_for_function("document.getElementById('review-chip').dataset.state === 'ready'")
+    assert chip.inner_text() == "∿ Review ready" and page.evaluate("window.reviewAsked") == 3
+    assert not cut_texts(page)  # the status bar with the chip: nothing cut off
+    chip.click()  # opens the review, complete: nothing more asked
+    page.wait_for_selector("#review-dialog[open]")
+    assert page.inner_text("#review-status") == "Review complete" and chip.is_hidden()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.reviewAsked") == 3
+    page.click("#review-close")
+    chip.wait_for()
+    page.click("#new")  # a new deal on the table: the chip goes
+    page.wait_for_function("document.getElementById('moves').textContent === '0'")
+    assert chip.is_hidden()
+    context.close()
+
+
+def test_closing_the_review_of_a_game_in_progress_stops_it(browser, live_server):
+    moves = random_line("british-square", "piles", 3, 4)
+    context, page = new_page(browser, 1366, 768)
+    page.add_init_script(REVIEW_ANSWERS)
+    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
+    open_game(page, live_server, "british-square", "piles", 3, moves)
+    open_review(page)
+    page.wait_for_function("window.reviewAsked === 2")
+    page.click("#review-close")
+    page.wait_for_timeout(2500)  # past the late second answer: no third question
+    assert page.evaluate("window.reviewAsked") == 2 and page.is_hidden("#review-chip")
+    context.close()

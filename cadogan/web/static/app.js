@@ -80,6 +80,7 @@ function bindControls() {
   click("hint", hint);
   click("peek", () => { closeMenu(); peek(); });
   click("review", () => { closeMenu(); openReview(); });
+  click("review-chip", () => openReview());
   bindReview();
   click("finish", finish);
   click("solution", showSolution);

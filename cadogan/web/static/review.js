@@ -5,8 +5,11 @@
 // whole deal has been looked at) the move that lost it, labelled "you could have seen it" or "bad
 // luck", with why in words and the winning line in brief. Picking a point of the graph (click, tap,
 // arrow keys) shows the position before that move on a small table, the move made there marked and
-// the best one lit; "Show on the table" opens the replay viewer there (replay.js). Closing the
-// dialog stops the step under way (the server keeps what was done); opening it again goes on.
+// the best one lit; "Show on the table" opens the replay viewer there (replay.js). The review of a
+// game that is over goes on when the dialog is closed, its progress on a chip in the status bar
+// that opens it again (a long review never holds the table); closing the review of a game in
+// progress stops the step under way (the server keeps what was done, and the next move changes the
+// game), and opening it again goes on. A new game on the table ends a review going on behind it.
 
 import { $, app } from "./state.js";
 import { api } from "./api.js";
@@ -16,6 +19,7 @@ import { adviseMove, movePath, pileWords } from "./moves.js";
 import { renderBoard } from "./board.js";
 import { openReplay } from "./replay.js";
 import { render } from "./view.js";
+import { goesOnClosed, renderChip } from "./review_chip.js";
 
 const FIRST_STEP = 2;  // seconds of grading in the first call: the first grades soon
 const STEP = 5;        // seconds of grading in each call after it
@@ -36,7 +40,7 @@ export function openReview() {
   }
   const dialog = $("review-dialog");
   if (!dialog.open) {
-    dialog.addEventListener("close", () => stopReview(r), { once: true });
+    dialog.addEventListener("close", () => closedReview(r), { once: true });
     dialog.showModal();
   }
   $("review-title").focus();
@@ -44,17 +48,25 @@ export function openReview() {
   pump(r);
 }
 
-/** The dialog closed: the step under way is given up (its search stops on the server). */
-function stopReview(r) {
-  if (r.abort) r.abort.abort();
+/** The dialog closed: the review of a game that is over goes on behind the table (the chip shows
+ * how far); in a game in progress the step under way is given up (its search stops on the server). */
+function closedReview(r) {
+  if (goesOnClosed(r)) renderChip(r);
+  else if (r.abort) r.abort.abort();
 }
 
-/** Ask for one step after another while the dialog is open and the server says there is more. */
+/** Whether to ask the server for another step of ``r``: it is the review kept, and its dialog is
+ * open or it goes on closed. */
+function wanted(r) {
+  return app.review === r && ($("review-dialog").open || goesOnClosed(r));
+}
+
+/** Ask for one step after another while the review is wanted and the server says there is more. */
 async function pump(r) {
   if (r.pumping) return;
   r.pumping = true;
   try {
-    while (app.review === r && $("review-dialog").open) {
+    while (wanted(r)) {
       if (r.data && !r.data.progress.next && !r.longer) return;
       const query = `budget=${r.calls ? STEP : FIRST_STEP}${r.longer ? "&longer=1" : ""}`;
       r.abort = new AbortController();
@@ -89,6 +101,7 @@ async function pump(r) {
   } finally {
     r.pumping = false;
     r.abort = null;
+    renderChip(r);
   }
 }
 
@@ -108,6 +121,7 @@ function firstInteresting(data) {
 // --- drawing --------------------------------------------------------------------------------------
 function renderReview(r) {
   if (app.review !== r) return;
+  renderChip(r);
   const data = r.data;
   renderStatus(r);
   $("review-summary").textContent = data ? summaryText(data) : "";

@@ -31,6 +31,7 @@ const FILES = [
   "/static/replay.js",
   "/static/results.js",
   "/static/review.js",
+  "/static/review_chip.js",
   "/static/settings.js",
   "/static/sound.js",
   "/static/state.js",

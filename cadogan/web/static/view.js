@@ -11,6 +11,7 @@ import { refreshStatsLine } from "./stats.js";
 import { fillVariantOdds } from "./odds.js";
 import { checkAchievements } from "./achievements.js";
 import { meterAfterChange } from "./meter.js";
+import { renderChip } from "./review_chip.js";
 
 export function shareHash(game) { return `#/${game.game}/${game.variant}/${game.deal_text}`; }
 
@@ -52,6 +53,7 @@ function renderStatus(game, replay) {
   $("share").textContent = game.deal_text;
   $("share").href = shareHash(game);
   $("moves").textContent = game.moves.length;
+  renderChip();
   $("redeals-box").hidden = pos.redeals_left === undefined;
   $("redeals").textContent = pos.redeals_left ?? "";
   $("phase").hidden = !pos.phase;
