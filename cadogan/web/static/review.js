@@ -14,7 +14,7 @@
 import { $, app } from "./state.js";
 import { api } from "./api.js";
 import { cardSign, t } from "./i18n.js";
-import { failed } from "./messages.js";
+import { announce, failed } from "./messages.js";
 import { adviseMove, movePath, pileWords } from "./moves.js";
 import { renderBoard } from "./board.js";
 import { openReplay } from "./replay.js";
@@ -91,7 +91,10 @@ async function pump(r) {
       r.calls++;
       r.longer = false;
       r.error = null;
+      const finished = answer.complete && !(r.data && r.data.complete);
       r.data = answer;
+      // Behind the table the chip shows it; a screen reader hears it.
+      if (finished && !$("review-dialog").open) announce(t("reviewComplete"), "info", { show: false });
       if (!r.picked && answer.moves.length) {  // until the player picks a move, show the most telling one
         const k = firstInteresting(answer);
         if (k !== r.k) r.k = k;
