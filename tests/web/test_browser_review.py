@@ -422,3 +422,22 @@ def test_closing_the_review_of_a_game_in_progress_stops_it(browser, live_server)
     page.wait_for_timeout(2500)  # past the late second answer: no third question
     assert page.evaluate("window.reviewAsked") == 2 and page.is_hidden("#review-chip")
     context.close()
+
+
+def test_an_undo_ends_a_review_going_on_behind_the_table(browser, live_server):
+    state = play_out(games.load("british-square", "piles", 3), random.Random(3))
+    moves = [str(m) for m in state.move_stack]
+    context, page = new_page(browser, 1366, 768)
+    page.add_init_script(REVIEW_ANSWERS)
+    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
+    open_game(page, live_server, "british-square", "piles", 3, moves)
+    open_review(page)
+    page.wait_for_function("window.reviewAsked === 2")
+    page.click("#review-close")
+    page.locator("#review-chip").wait_for()
+    page.click("#undo")  # the game is no longer the one reviewed
+    page.wait_for_function(f"document.getElementById('moves').textContent === '{len(moves) - 1}'")
+    assert page.is_hidden("#review-chip")
+    page.wait_for_timeout(2500)  # past the late second answer: no third question
+    assert page.evaluate("window.reviewAsked") == 2 and page.is_hidden("#review-chip")
+    context.close()

@@ -19,7 +19,11 @@ export function renderChip(r = app.review) {
   const chip = $("review-chip");
   const shown = !!r && app.review === r && !$("review-dialog").open && goesOnClosed(r) && (r.pumping || !!r.data);
   chip.hidden = !shown;
-  if (!shown) return;
+  if (!shown) {
+    // The table changed under a review going on behind it (a new game, an undo): its step is given up.
+    if (r && r.pumping && r.abort && !$("review-dialog").open && !goesOnClosed(r)) r.abort.abort();
+    return;
+  }
   const p = r.data ? r.data.progress : null;
   const state = r.data && r.data.complete ? "ready" : r.pumping ? "working" : "stopped";
   // Graded moves as a share; 99 at most until complete: the look at the whole deal comes last.
