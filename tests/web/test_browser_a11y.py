@@ -150,3 +150,25 @@ def test_the_review_dialog_has_no_serious_violation(browser, live_server, axe_sc
     found["russian"] = violations(page, axe_script)
     assert_clean(found)
     context.close()
+
+
+def test_the_review_chip_behind_the_table_has_no_serious_violation(browser, live_server, axe_script):
+    """The status bar's chip of a finished game's review going on behind the table (answers stood in)."""
+    import random
+
+    from tests.web.test_browser_review import REVIEW_ANSWERS, review_in_steps
+
+    from cadogan import games
+    from cadogan.solver.playing import play_out
+
+    moves = [str(m) for m in play_out(games.load("british-square", "piles", 3), random.Random(3)).move_stack]
+    context, page = new_page(browser, (390, 844))
+    page.add_init_script(REVIEW_ANSWERS)
+    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
+    open_game(page, live_server, "british-square", "piles", 3, moves)
+    page.keyboard.press("v")
+    page.wait_for_function("window.reviewAsked === 2")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('review-chip').dataset.state === 'ready'")
+    assert_clean({"chip": violations(page, axe_script)})
+    context.close()

@@ -395,6 +395,7 @@ def test_a_finished_games_review_goes_on_behind_the_table_with_a_chip_that_opens
     assert chip.get_attribute("data-state") == "working" and re.fullmatch(r"∿ Review \d+ %", chip.inner_text())
     page.wait_for_function("document.getElementById('review-chip').dataset.state === 'ready'")
     assert chip.inner_text() == "∿ Review ready" and page.evaluate("window.reviewAsked") == 3
+    assert page.evaluate("document.querySelector('#review-chip .icon').getAttribute('aria-hidden')") == "true"
     page.wait_for_function("document.getElementById('live').textContent === 'Review complete'")  # said aloud
     assert not cut_texts(page)  # the status bar with the chip: nothing cut off
     chip.click()  # opens the review, complete: nothing more asked

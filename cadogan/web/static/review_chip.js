@@ -28,6 +28,10 @@ export function renderChip(r = app.review) {
   const state = r.data && r.data.complete ? "ready" : r.pumping ? "working" : "stopped";
   // Graded moves as a share; 99 at most until complete: the look at the whole deal comes last.
   const pct = p && p.total ? Math.min(99, Math.floor(100 * p.graded / p.total)) : 0;
-  chip.textContent = `∿ ${state === "ready" ? t("reviewChipReady") : state === "working" ? t("reviewChip", { pct }) : t("reviewShort")}`;
+  const icon = document.createElement("span");
+  icon.className = "icon";
+  icon.setAttribute("aria-hidden", "true");  // the review's sign, as on its menu button: not read out
+  icon.textContent = "∿";
+  chip.replaceChildren(icon, ` ${state === "ready" ? t("reviewChipReady") : state === "working" ? t("reviewChip", { pct }) : t("reviewShort")}`);
   chip.dataset.state = state;
 }
