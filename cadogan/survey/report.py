@@ -80,6 +80,24 @@ PLAYER_MARKS = {"blind": ("^", "#2e7d32", -0.25, "a strong player who cannot see
                 "greedy": ("s", "#757575", 0.3, "the greedy rule")}
 
 
+def _player_label_place(low: float, high: float, proven: float | None) -> tuple[float, int, str]:
+    """Where a player's rate label goes (axis x in percent, offset in points, alignment): right of
+    its interval, unless the row's proven-rate label (centred above the row's marker at ``proven``;
+    None where the player's mark lies below the row) is in the way: then left of the interval, or
+    past that label where the interval starts near 0.
+
+    >>> _player_label_place(65.8, 75.2, 98.9), _player_label_place(90.4, 94.9, 99.3)
+    ((75.2, 4, 'left'), (90.4, -4, 'right'))
+    >>> _player_label_place(0.0, 0.8, 0.0)
+    (0.8, 30, 'left')
+    """
+    if proven is None or not proven - 10 < high < proven + 4:
+        return high, 4, "left"
+    if low >= 10:
+        return low, -4, "right"
+    return max(high, proven), 30, "left"
+
+
 def plot(entries: list[dict[str, Any]], path: str | Path, players: list[dict[str, Any]] = ()) -> Path:
     """Per variant: the honest bounds (pale bar), the share proven won with its Wilson interval (dark
     dot and whisker), and won / decided (hollow diamond) when few deals are unknown; with ``players``
@@ -119,8 +137,9 @@ def plot(entries: list[dict[str, Any]], path: str | Path, players: list[dict[str
                 lo, hi = p["interval"]
                 ax.errorbar(100 * p["rate"], y + shift, xerr=[[100 * (p["rate"] - lo)], [100 * (hi - p["rate"])]],
                             fmt=marker, color=colour, capsize=3, markersize=5)
-                ax.annotate(pct(p["rate"]), (100 * hi, y + shift), textcoords="offset points", xytext=(4, -3),
-                            fontsize=7, color=colour)
+                x, offset, align = _player_label_place(100 * lo, 100 * hi, 100 * proven if shift < 0 else None)
+                ax.annotate(pct(p["rate"]), (x, y + shift), textcoords="offset points", xytext=(offset, -3),
+                            ha=align, fontsize=7, color=colour)
     handles = [Patch(color="#c9d7ea", label="honest bounds: unknowns as lost .. as won"),
                Line2D([], [], color="#1f4e8c", marker="o", label="proven won / all deals"),
                Line2D([], [], color="#b5541c", marker="D", mfc="white",
