@@ -378,17 +378,24 @@ def review_in_steps(moves: list[str]) -> list[dict]:
     return steps + [complete]
 
 
+def review_closed_midway(browser, live_server, size: tuple[int, int], moves: list[str]):
+    """A page on piles deal 3 after ``moves``, its review (answers stood in, ``review_in_steps``)
+    opened and closed while its second answer is on its way; (context, page)."""
+    context, page = new_page(browser, *size)
+    page.add_init_script(REVIEW_ANSWERS)
+    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
+    open_game(page, live_server, "british-square", "piles", 3, moves)
+    open_review(page)
+    page.wait_for_function("window.reviewAsked === 2")  # the first answer in, the second on its way
+    page.click("#review-close")
+    return context, page
+
+
 @pytest.mark.parametrize("size", [(390, 844), (1366, 768)])
 def test_a_finished_games_review_goes_on_behind_the_table_with_a_chip_that_opens_it(browser, live_server, size):
     state = play_out(games.load("british-square", "piles", 3), random.Random(3))
     moves = [str(m) for m in state.move_stack]
-    context, page = new_page(browser, *size)
-    page.add_init_script(REVIEW_ANSWERS)
-    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
-    open_game(page, live_server, "british-square", "piles", 3, moves)  # a dead end: the game is lost
-    open_review(page)
-    page.wait_for_function("window.reviewAsked === 2")  # the first answer in, the second on its way
-    page.click("#review-close")
+    context, page = review_closed_midway(browser, live_server, size, moves)  # a dead end: the game is lost
     page.wait_for_function("!document.getElementById('review-dialog').open")
     chip = page.locator("#review-chip")
     chip.wait_for()
@@ -413,13 +420,7 @@ def test_a_finished_games_review_goes_on_behind_the_table_with_a_chip_that_opens
 
 def test_closing_the_review_of_a_game_in_progress_stops_it(browser, live_server):
     moves = random_line("british-square", "piles", 3, 4)
-    context, page = new_page(browser, 1366, 768)
-    page.add_init_script(REVIEW_ANSWERS)
-    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
-    open_game(page, live_server, "british-square", "piles", 3, moves)
-    open_review(page)
-    page.wait_for_function("window.reviewAsked === 2")
-    page.click("#review-close")
+    context, page = review_closed_midway(browser, live_server, (1366, 768), moves)
     page.wait_for_timeout(2500)  # past the late second answer: no third question
     assert page.evaluate("window.reviewAsked") == 2 and page.is_hidden("#review-chip")
     context.close()
@@ -428,13 +429,7 @@ def test_closing_the_review_of_a_game_in_progress_stops_it(browser, live_server)
 def test_an_undo_ends_a_review_going_on_behind_the_table(browser, live_server):
     state = play_out(games.load("british-square", "piles", 3), random.Random(3))
     moves = [str(m) for m in state.move_stack]
-    context, page = new_page(browser, 1366, 768)
-    page.add_init_script(REVIEW_ANSWERS)
-    page.add_init_script(f"window.reviewAnswers = {json.dumps(review_in_steps(moves))}")
-    open_game(page, live_server, "british-square", "piles", 3, moves)
-    open_review(page)
-    page.wait_for_function("window.reviewAsked === 2")
-    page.click("#review-close")
+    context, page = review_closed_midway(browser, live_server, (1366, 768), moves)
     page.locator("#review-chip").wait_for()
     page.click("#undo")  # the game is no longer the one reviewed
     page.wait_for_function(f"document.getElementById('moves').textContent === '{len(moves) - 1}'")

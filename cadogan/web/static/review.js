@@ -48,11 +48,11 @@ export function openReview() {
   pump(r);
 }
 
-/** The dialog closed: the review of a game that is over goes on behind the table (the chip shows
- * how far); in a game in progress the step under way is given up (its search stops on the server). */
+/** The dialog closed: the review of a game that is over goes on behind the table, its chip showing
+ * how far; in a game in progress ``renderChip`` gives up the step under way (its search stops on the
+ * server), as it does when the table changes under a review behind it. */
 function closedReview(r) {
-  if (goesOnClosed(r)) renderChip(r);
-  else if (r.abort) r.abort.abort();
+  renderChip(r);
 }
 
 /** Whether to ask the server for another step of ``r``: it is the review kept, and its dialog is
