@@ -36,9 +36,10 @@ ROLLOUT_PLAYER = Settings(samples=2, max_nodes=2_000)
 
 @dataclass
 class Rollouts:
-    """``won`` of the ``played`` drawn orders were won by the rollout player; ``results`` each
-    order's ``won``/``lost`` in the order drawn; ``seconds`` in all."""
+    """``won`` of the ``played`` drawn orders were won by ``player``; ``results`` each order's
+    ``won``/``lost`` in the order drawn; ``seconds`` in all."""
 
+    player: Settings = ROLLOUT_PLAYER
     won: int = 0
     played: int = 0
     results: list[str] = field(default_factory=list)
@@ -52,7 +53,7 @@ class Rollouts:
         chance = self.win_chance
         return {"win_chance": None if chance is None else round(chance, 4), "won": self.won,
                 "played": self.played, "seconds": round(self.seconds, 3),
-                "player": ROLLOUT_PLAYER.to_json()}
+                "player": self.player.to_json()}
 
 
 def rollout_chance(view: View, rollouts: int, seed: int = 0, player: Settings = ROLLOUT_PLAYER,
@@ -63,7 +64,7 @@ def rollout_chance(view: View, rollouts: int, seed: int = 0, player: Settings = 
     position."""
     started = time.perf_counter()
     rng = random.Random(seed)
-    found = Rollouts()
+    found = Rollouts(player)
     for _ in range(1 if view.exact else rollouts):
         if deadline is not None and found.played and time.perf_counter() > deadline:
             break

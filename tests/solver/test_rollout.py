@@ -8,6 +8,7 @@ from cadogan import games
 from cadogan.cli import main
 from cadogan.games.view import player_view
 from cadogan.solver import rollout as module
+from cadogan.solver.advise import Settings
 from cadogan.solver.rollout import Rollouts, rollout_chance
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand
@@ -68,3 +69,9 @@ def test_advise_rollouts_in_json_and_its_bad_values(capsys):
 
 def test_no_order_played_has_no_chance():
     assert Rollouts().win_chance is None and Rollouts().to_json()["win_chance"] is None
+
+
+def test_the_rollouts_name_the_player_that_played_them():
+    player = Settings(samples=1, max_nodes=500)
+    found = rollout_chance(player_view(games.load("square", "classic", 3)), 1, player=player)
+    assert found.to_json()["player"] == player.to_json() != module.ROLLOUT_PLAYER.to_json()
