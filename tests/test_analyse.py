@@ -422,7 +422,7 @@ def test_command_user_errors_are_one_line_with_exit_status_2(capsys, argv):
 def fake_line_model(monkeypatch, boundary: int, line: list | None = None) -> None:
     """The line model finds ``boundary`` (moves played) the last winnable position, proven, with
     ``line`` as its winning line from there."""
-    def boundary_once(state, moves, seconds, win):
+    def boundary_once(state, moves, seconds, win, progress=None):
         start = len(state.move_stack)
         return boundary - start, list(line or []), True, 0.1, True
 
@@ -452,7 +452,7 @@ def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch
     must not have been stopped for the second, which never answers in time."""
     fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 50)}))
 
-    def boundary_once(state, moves, seconds, win):
+    def boundary_once(state, moves, seconds, win, progress=None):
         start = len(state.move_stack)
         if start + len(moves) < 90:  # a newer search, from a shrunk bracket
             time.sleep(30)
@@ -464,6 +464,25 @@ def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch
     # Positions 1-49 are beyond every search: only the first line model search can decide them.
     assert (a.result, a.last_winnable, a.known_lost) == ("went-wrong", 40, 41)
     assert [(i, how) for i, how, _ in a.searches if how == "line"] == [(40, "line")]
+
+
+def test_the_position_after_the_line_models_newest_win_is_searched_with_the_time_left(monkeypatch, line_of_deals):
+    """The model tells its win after 40 moves at once but never proves it the most; position 41
+    is lost at once for a search, every other one beyond every search.  The analysis searches 41,
+    the likeliest boundary, before the worker is given to a second line model search (which would
+    only look for the same proof)."""
+    fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 100) if i != 41}))
+
+    def boundary_once(state, moves, seconds, win, progress=None):
+        progress((40 - len(state.move_stack), [], False, 0.1, True))
+        time.sleep(30)  # the proof of the optimum never comes in time
+        return None, [], False, 30.0, True
+
+    monkeypatch.setattr(analysis_module, "_boundary_once", boundary_once)
+    a = analyse_state(line_of_deals, timeout=10, workers=2)
+    assert (a.result, a.last_winnable, a.losing_move) == ("went-wrong", 40, "deal")
+    searches = [(i, how) for i, how, _ in a.searches]
+    assert (40, "line") in searches and (41, "lost") in searches
 
 
 def test_where_undecided_positions_lean_won_the_bisection_is_mirrored(monkeypatch, line_of_deals):

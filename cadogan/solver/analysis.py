@@ -31,7 +31,10 @@ are a winnable prefix and a lost suffix, and the analysis is a search for that b
   bracket to three quarters, a second worker asks it again about the new bracket, while the first
   goes on (it may be close to its answer; a longer line costs the model little more).  Near the
   boundary each position is a hard search of its own, while the line model carries what it
-  learnt from one position to the next.
+  learnt from one position to the next.  The model tells each better win as it finds it (the
+  bracket's low end moves up at once), and the position after its newest win, where the boundary
+  most likely is, is searched with all the time left: proving the model's optimum often takes
+  longer than a search needs to prove that position lost.
 
 >>> a = analyse("precedence", "king-out", 10, ["deal", "deal"], timeout=10)
 >>> a.result, a.last_winnable, a.losing_move
@@ -157,6 +160,7 @@ class _Bisection:
         self.running: dict[int, _Worker] = {}
         self.line_jobs: list[_Worker] = []  # the line model's searches, oldest first, each from position .index to .end
         self.line_model = self.workers > 1  # until a line job finds that the game has none
+        self.suspect = -1  # the position after the line model's newest win, not yet proven its optimum
         self.leans_won = knowledge_of(state).undecided_leans == Result.WON
 
     # --- the search --------------------------------------------------------------------------
@@ -219,6 +223,8 @@ class _Bisection:
         for edge in (0, self.n):
             if self.lo < edge < self.hi and edge not in self.tried and edge not in busy:
                 return edge, min(left, max(MIN_SECONDS, self.timeout * EDGE_SHARE))
+        if self._suspect_waits(busy):
+            return self.suspect, left
         probe = self._probe_seconds(left)
         resisted = {i for i, seconds in self.tried.items() if self.lo < i < self.hi and seconds >= probe}
         unsure = resisted | {i for i in busy if self.lo < i < self.hi}
@@ -233,6 +239,11 @@ class _Bisection:
                 return (end, left) if self.tried[end] < left else None
             near = end
         return None
+
+    def _suspect_waits(self, busy: set[int]) -> bool:
+        """The position after the line model's newest win is inside the bracket and still to be
+        searched."""
+        return self.lo < self.suspect < self.hi and self.suspect not in busy and self.suspect not in self.tried
 
     def _probe_seconds(self, left: float) -> float:
         """The budget of a search inside the bracket: ``ROUND_SHARE`` of the timeout, or more
@@ -261,8 +272,8 @@ class _Bisection:
         newest search's.  The oldest search is never stopped for a newer one (it may be near its
         answer: a search over a longer line costs little more); a newer one replaces the newest
         when ``MAX_LINE_JOBS`` run."""
-        if not self.line_model or self.lo < 0 or self.hi - self.lo <= 1:
-            return
+        if not self.line_model or self.lo < 0 or self.hi - self.lo <= 1 or self._suspect_waits(set(self.running)):
+            return  # (the position after the model's newest win comes first: a search may prove it lost soonest)
         end = min(self.hi - 1, self.n)  # position hi is lost: the line model need not look at it
         if self.line_jobs:
             newest = self.line_jobs[-1]
@@ -274,7 +285,7 @@ class _Bisection:
             return
         seconds = self.deadline - time.perf_counter()
         job = _Worker(self.lo, seconds, _boundary_once, self._position(self.lo), self.moves[self.lo:end],
-                      seconds, self.line)
+                      seconds, self.line, progress=True)
         job.end = end
         self.line_jobs.append(job)
 
@@ -289,8 +300,10 @@ class _Bisection:
         for pipe in wait(list(by_pipe), timeout):
             worker = by_pipe[pipe]
             if worker in self.line_jobs:
-                self.line_jobs.remove(worker)
-                self._record_boundary(worker.index, worker.end, *worker.answer(_NO_BOUNDARY))
+                last, found = worker.next_report(_NO_BOUNDARY)
+                if last:
+                    self.line_jobs.remove(worker)
+                self._record_boundary(worker.index, worker.end, *found)
                 continue
             del self.running[worker.index]
             result, moves, seconds = worker.answer((Result.UNKNOWN, [], worker.seconds))
@@ -317,6 +330,11 @@ class _Bisection:
         self._winnable(index, line)
         if proven and index < end and index + 1 > self.lo:
             self.hi = min(self.hi, index + 1)
+        elif not proven:
+            # The model's wins come nearer the boundary one by one and its proof of the optimum
+            # comes last, often much later; the position after its newest win is where the
+            # boundary most likely is, and a search may prove it lost sooner than the model.
+            self.suspect = index + 1
 
     def _record(self, index: int, seconds: float, result: Result, line: list[Move], spent: float) -> None:
         self.searches.append((index, result, round(spent, 3)))
@@ -434,24 +452,33 @@ class _Worker:
     """One search about position ``index`` in a forked process: ``search(*args)`` returns a tuple
     whose second item is a line of moves, and the worker reports that tuple."""
 
-    def __init__(self, index: int, seconds: float, search: Callable[..., tuple], *args: Any) -> None:
+    def __init__(self, index: int, seconds: float, search: Callable[..., tuple], *args: Any,
+                 progress: bool = False) -> None:
         self.index, self.seconds = index, seconds
         self.end = 0  # (the line model's search) the last position of the line it follows
         context = multiprocessing.get_context("fork")
         self.pipe, child_end = context.Pipe(duplex=False)
-        self.process = context.Process(target=_report, args=(child_end, search, args), daemon=True)
+        self.process = context.Process(target=_report, args=(child_end, search, args, progress), daemon=True)
         self.process.start()
         child_end.close()
 
     def answer(self, failed: tuple) -> tuple:
         """What the search found (``failed`` if the process died without a word)."""
+        return self.next_report(failed)[1]
+
+    def next_report(self, failed: tuple) -> tuple[bool, tuple]:
+        """``(last, found)``: the search's next report, a progress report (``progress``: told
+        while it goes on) or its last word (the worker is then stopped); ``failed`` as the last
+        word if the process died without one."""
         try:
-            answer = list(self.pipe.recv())
+            last, answer = self.pipe.recv()
+            answer = list(answer)
             answer[1] = [Move.from_text(token) for token in answer[1]]
         except (EOFError, OSError, CadoganError):
-            answer = list(failed)
-        self.stop()
-        return tuple(answer)
+            last, answer = True, list(failed)
+        if last:
+            self.stop()
+        return last, tuple(answer)
 
     def stop(self) -> None:
         if self.process.is_alive():
@@ -466,26 +493,36 @@ def _search_once(state: State, seconds: float, model_share: float | None) -> tup
     return found.result, list(found.moves), found.seconds
 
 
-def _boundary_once(state: State, line: list[Move], seconds: float,
-                   win: list[Move]) -> tuple[int | None, list[Move], bool, float, bool]:
+def _boundary_once(state: State, line: list[Move], seconds: float, win: list[Move],
+                   progress: Callable[[tuple], None] | None = None) -> tuple[int | None, list[Move], bool, float, bool]:
     """The line model's search (``GameKnowledge.line_model``) from ``state`` along ``line``,
     started from ``win``: (moves followed to the last win found, that win's moves from there,
-    whether the next position is proven lost, seconds spent, whether the game has a line model)."""
+    whether the next position is proven lost, seconds spent, whether the game has a line model).
+    ``progress`` hears each better win as it is found, in the same form (not proven)."""
     started = time.perf_counter()
     model = knowledge_of(state).line_model(state, line)
     if model is None:
         return None, [], False, 0.0, False
-    k, moves, proven = model.boundary(seconds - (time.perf_counter() - started), MAX_MEMORY_MB, win)
+
+    def better_win(k: int, moves: list[Move]) -> None:
+        if progress:
+            progress((k, moves, False, time.perf_counter() - started, True))
+
+    k, moves, proven = model.boundary(seconds - (time.perf_counter() - started), MAX_MEMORY_MB, win, better_win)
     return k, moves, proven, time.perf_counter() - started, True
 
 
 _NO_BOUNDARY = (None, [], False, 0.0, True)  # what a line model's search that died without a word found
 
 
-def _report(pipe: Connection, search: Callable[..., tuple], args: tuple) -> None:
-    """A worker process: run ``search(*args)`` and send what it found (lines as text)."""
+def _report(pipe: Connection, search: Callable[..., tuple], args: tuple, progress: bool) -> None:
+    """A worker process: run ``search(*args)`` and send what it found (lines as text) as its last
+    word; with ``progress``, the search is given a function that sends a report on its way."""
+
+    def send(last: bool, answer: tuple) -> None:
+        pipe.send((last, (answer[0], [str(move) for move in answer[1]], *answer[2:])))
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the analysis, which stops its workers
-    answer = list(search(*args))
-    answer[1] = [str(move) for move in answer[1]]
-    pipe.send(tuple(answer))
+    answer = search(*args, lambda found: send(False, found)) if progress else search(*args)
+    send(True, answer)
     pipe.close()

@@ -35,11 +35,13 @@ class LineModel(Protocol):
     """A position and a line of play from it stated for a constraint solver
     (``GameKnowledge.line_model``)."""
 
-    def boundary(self, seconds: float, max_memory_mb: int, win: list[Move]) -> tuple[int | None, list[Move], bool]:
+    def boundary(self, seconds: float, max_memory_mb: int, win: list[Move],
+                 on_win: Callable[[int, list[Move]], None] | None = None) -> tuple[int | None, list[Move], bool]:
         """``(k, line, proven)``: the most moves of the line after which a win was found, a
         winning line from there, and whether the position after ``k + 1`` moves is proven lost;
         ``(None, [], False)`` when no win was found in ``seconds``.  ``win`` (a winning line from
-        the position, or []) is where the solver starts."""
+        the position, or []) is where the solver starts; ``on_win(k, line)`` is told each win
+        that follows more moves than the last, as it is found."""
         ...
 
 

@@ -56,6 +56,8 @@ line it finds is replayed through the engine before it is reported.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ortools.sat.python import cp_model
 
 from cadogan.games.base import DEAL, FOUNDATION_BASE, MOVES, REDEAL, WASTE, Move
@@ -202,7 +204,7 @@ class PrecedenceSchedule:
             return Result.WON, self._line(solver), branches
         return Result.UNKNOWN, [], branches
 
-    def _line(self, solver: cp_model.CpSolver) -> list[Move]:
+    def _line(self, solver: Any) -> list[Move]:
         """The moves of a solution: deals, redeals and plays in time order (times doubled, so that
         a deal falls half a step before the plays after it)."""
         n, width = len(self.cards), self.width
@@ -324,19 +326,42 @@ class PrecedenceLineSchedule(PrecedenceSchedule):
                 self.model.AddHint(goes, g == f)
         self.model.AddHint(self.followed, 0)
 
-    def boundary(self, seconds: float, max_memory_mb: int, win: list[Move]) -> tuple[int | None, list[Move], bool]:
+    def boundary(self, seconds: float, max_memory_mb: int, win: list[Move],
+                 on_win: Callable[[int, list[Move]], None] | None = None) -> tuple[int | None, list[Move], bool]:
         """``(k, line, proven)``: the most moves of the line after which a win was found, the
         moves of that win from there, and whether ``k`` is proven the most (the position after
         ``k + 1`` moves is lost); ``(None, [], False)`` when no win was found in ``seconds``.
-        ``win``, a winning line from the position if one is known, is where the solver starts."""
+        ``win``, a winning line from the position if one is known, is where the solver starts.
+        ``on_win(k, line)`` hears of each solution that follows more of the line than the last,
+        while the solver goes on to prove the optimum (the analysis searches on from there)."""
         if win:
             self._hint(win)
         solver = _cp_solver(seconds, max_memory_mb)
-        status = solver.Solve(self.model)
+        status = solver.Solve(self.model, _Incumbents(self, on_win) if on_win else None)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None, [], False
-        k = solver.Value(self.followed)
-        events = self._line(solver)
-        if events[:k] != self.line[:k]:
+        found = self._win_after_prefix(solver)
+        if found is None:
             return None, [], False  # a fault of the model: never believed
-        return k, events[k:], status == cp_model.OPTIMAL
+        return *found, status == cp_model.OPTIMAL
+
+    def _win_after_prefix(self, values: Any) -> tuple[int, list[Move]] | None:
+        """The moves of the line a solution follows and its win from there (``values``: a solver
+        or a solution callback); None if its moves do not begin with the line's (a fault)."""
+        k = values.Value(self.followed)
+        events = self._line(values)
+        return (k, events[k:]) if events[:k] == self.line[:k] else None
+
+
+class _Incumbents(cp_model.CpSolverSolutionCallback):
+    """Tells ``on_win`` of each solution of a line model that follows more moves than the last."""
+
+    def __init__(self, schedule: PrecedenceLineSchedule, on_win: Callable[[int, list[Move]], None]) -> None:
+        super().__init__()
+        self.schedule, self.on_win, self.best = schedule, on_win, -1
+
+    def on_solution_callback(self) -> None:
+        found = self.schedule._win_after_prefix(self)
+        if found is not None and found[0] > self.best:
+            self.best = found[0]
+            self.on_win(*found)

@@ -173,7 +173,8 @@ def _random_line(state, rng: random.Random, length: int) -> list[Move]:
 def test_the_line_models_boundary_is_the_plain_searchs(variant):
     """Along random lines from small positions: the last position the plain search (no pruning)
     finds winnable is the line model's optimum, proven wherever the line goes on past it, and its
-    line wins from there."""
+    line wins from there.  The wins it tells on its way follow more moves each, the last the optimum,
+    and each wins."""
     proven = 0
     for seed in range(60):
         state = reduced_position("precedence", variant, seed, left=6 + seed % 9)
@@ -187,10 +188,13 @@ def test_the_line_models_boundary_is_the_plain_searchs(variant):
             continue
         boundary = max(k for k, verdict in enumerate(verdicts) if verdict == "won")
         win = search(state, max_nodes=200_000).moves
-        k, rest, optimal = PrecedenceLineSchedule(state, line).boundary(30, 256, win)
+        told: list[tuple[int, list[Move]]] = []
+        k, rest, optimal = PrecedenceLineSchedule(state, line).boundary(30, 256, win, lambda *found: told.append(found))
         assert k == boundary, f"seed {seed}: the line model says {k}, the search {boundary}"
         assert state.line_wins(line[:k] + rest)
         assert optimal
+        assert [t for t, _ in told] == sorted({t for t, _ in told}) and told[-1][0] == k
+        assert all(state.line_wins(line[:t] + moves) for t, moves in told)
         proven += k < len(line)
     assert proven >= 5
 
