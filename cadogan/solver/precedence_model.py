@@ -68,6 +68,17 @@ from cadogan.solver.outcome import Result
 SLOT_RANKS = [[next_rank(base, s) for s in range(13)] for base in BASE_RANKS]
 
 
+def _slot_before(f: int, s: int, lengths: list[int]) -> tuple[int, int] | None:
+    """The foundation slot filled before slot ``s`` of foundation ``f`` can take its card (for a
+    base card: the foundation on the left started), or None when the foundation needs it now;
+    ``lengths``: the cards on each foundation in the position."""
+    if s > lengths[f]:
+        return f, s - 1
+    if s == 0 and f and not lengths[f - 1]:
+        return f - 1, 0
+    return None
+
+
 class PrecedenceSchedule:
     """The model of one position (built at once; ``decide`` may be called once).
 
@@ -105,7 +116,11 @@ class PrecedenceSchedule:
         return 0 if p == 0 and i < self.in_waste else p * self.width + i + 1
 
     def time_of(self, i: int) -> cp_model.LinearExpr:
-        return self.tick_of[i] * self.width + (len(self.cards) - 1 - i)
+        return self.time_at(self.tick_of[i], i)
+
+    def time_at(self, tick: Any, i: int) -> Any:
+        """``T[i]`` of card ``i`` going home after ``tick`` (a number, or the model's variable)."""
+        return tick * self.width + (len(self.cards) - 1 - i)
 
     def _add_cards(self) -> None:
         m, width = self.model, self.width
@@ -172,13 +187,8 @@ class PrecedenceSchedule:
         m, width = self.model, self.width
         for i, rank in enumerate(self.cards):
             for f, goes in self.foundation_of[i].items():
-                s = SLOT_RANKS[f].index(rank, lengths[f])
-                if s > lengths[f]:
-                    before: cp_model.IntVar | None = slot_time[f, s - 1]
-                elif s == 0 and f and not lengths[f - 1]:
-                    before = slot_time[f - 1, 0]
-                else:
-                    before = None  # the foundation needs the card now
+                earlier = _slot_before(f, SLOT_RANKS[f].index(rank, lengths[f]), lengths)
+                before = None if earlier is None else slot_time[earlier]
                 for p in range(self.passes):
                     dealt = self.deal_tick(p, i)
                     if not dealt:
@@ -320,10 +330,10 @@ class PrecedenceLineSchedule(PrecedenceSchedule):
         into the normal form (4) first: a hint that breaks a constraint costs CP-SAT a search of
         its own to repair (first-king deal 5 from position 14: its first solution after 36 s)."""
         _, followed = self._follow(win)
-        plays = {i: (k, tick, f) for i, (k, tick, f) in followed.items()}
-        for i, tick in self._eager_ticks({i: (tick, f) for i, (_, tick, f) in plays.items()}).items():
-            plays[i] = (plays[i][0], tick, plays[i][2])
-        for i, (_, tick, f) in plays.items():
+        plays = {i: (tick, f) for i, (_, tick, f) in followed.items()}
+        ticks = self._eager_ticks(plays)
+        for i, (_, f) in plays.items():
+            tick = ticks[i]
             self.model.AddHint(self.tick_of[i], tick)
             for p, in_pass in enumerate(self.pass_of[i]):
                 self.model.AddHint(in_pass, p == tick // self.width)
@@ -337,28 +347,22 @@ class PrecedenceLineSchedule(PrecedenceSchedule):
         its play moves to that deal (the docstring's argument: the game stays won).  Ticks only
         fall, so this ends."""
         lengths = [len(pile) for pile in self.state.foundations]
-        n, width = len(self.cards), self.width
         slot = {i: SLOT_RANKS[f].index(self.cards[i], lengths[f]) for i, (_, f) in plays.items()}
         ticks = {i: tick for i, (tick, _) in plays.items()}
         changed = True
         while changed:
             changed = False
-            slot_time = {(f, slot[i]): ticks[i] * width + (n - 1 - i) for i, (_, f) in plays.items()}
+            slot_time = {(f, slot[i]): self.time_at(ticks[i], i) for i, (_, f) in plays.items()}
             for i, (_, f) in plays.items():
-                s = slot[i]
-                if s > lengths[f]:
-                    before = slot_time.get((f, s - 1), -1)
-                elif s == 0 and f and not lengths[f - 1]:
-                    before = slot_time.get((f - 1, 0), -1)
-                else:
-                    before = -1  # the foundation needs the card now
+                earlier = _slot_before(f, slot[i], lengths)
+                before = -1 if earlier is None else slot_time.get(earlier, -1)  # -1: needed now
                 for p in range(self.passes):
                     dealt = self.deal_tick(p, i)
                     if not dealt:
                         continue
                     if ticks[i] < dealt:
                         break  # home before this deal
-                    if before < dealt * width:
+                    if before < dealt * self.width:
                         changed |= ticks[i] != dealt
                         ticks[i] = dealt
                         break
