@@ -242,6 +242,10 @@ def _cp_solver(seconds: float, max_memory_mb: int) -> cp_model.CpSolver:
     solver.parameters.num_workers = 1
     solver.parameters.max_memory_in_mb = max_memory_mb
     solver.parameters.linearization_level = 0  # its LP cost more than it saved: first-king 178 lost in 21 s, not 34
+    # Probing (fixing literals by trial, in presolve and search) cost more than it saved: first-king
+    # deal 9 (bench/analyse.py's line), position 98 won after 223,000 branches, not 268,000; 109 lost
+    # after 270,000, not 328,000; the line model from 83 of deal 5 proved its optimum in 50 s, not in 90.
+    solver.parameters.cp_model_probing_level = 0
     return solver
 
 
