@@ -42,6 +42,11 @@ DEFAULT_MAX_NODES = 50_000
 #: solve.  Precedence positions of the later passes that 8 x 20,000 nodes left undecided, so that the
 #: blind player lost games it could see whole, are decided within it in 0.1-0.3 s (docs/advise.md).
 EXACT_MIN_NODES = 2_000_000
+#: A blind player whose solve with ``EXACT_MIN_NODES`` left a position with nothing unseen undecided
+#: plays on with its ordinary budget until this many more cards are home, then tries the full budget
+#: again.  Without it every later move was solved with millions of nodes, mostly in vain: Precedence
+#: first-king games lost so took up to 29 minutes (deal 129: 1,753 s; the median game 0.15 s).
+EXACT_RETRY_AFTER_HOME = 8
 #: Memory per solve (MiB): the small searches of advice need little, and many run one after another.
 SOLVE_MEMORY_MB = 64
 
@@ -60,13 +65,14 @@ class Settings:
     max_nodes: int = DEFAULT_MAX_NODES
     seed: int = 0
     timeout: float | None = None
+    exact_min_nodes: int = EXACT_MIN_NODES  # the least nodes of a solve with nothing unseen (``for_view``)
 
     def to_json(self) -> dict[str, Any]:
         return {"samples": self.samples, "max_nodes": self.max_nodes, "seed": self.seed, "timeout": self.timeout}
 
     def for_view(self, exact: bool) -> "Settings":
         """These settings for a view; with nothing unseen (``exact``) its one position is solved
-        with the nodes of all the samples, and at least ``EXACT_MIN_NODES``.
+        with the nodes of all the samples, and at least ``exact_min_nodes`` (``EXACT_MIN_NODES``).
 
         >>> Settings(samples=8, max_nodes=20_000).for_view(True).max_nodes
         2000000
@@ -75,7 +81,7 @@ class Settings:
         """
         if not exact:
             return self
-        return replace(self, max_nodes=max(self.samples * self.max_nodes, EXACT_MIN_NODES))
+        return replace(self, max_nodes=max(self.samples * self.max_nodes, self.exact_min_nodes))
 
 
 @dataclass
@@ -434,9 +440,10 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
     """Play ``state`` on, in place, to its end (won, no legal move, or ``MAX_GAME_MOVES`` in all),
     each move the one ``advise`` gives for the player's view then -- once a position with nothing
     unseen is proven lost, the first legal move that brings no position back, with chance 0 (and
-    the game ends where every move would); the first move's chance is
-    estimated when ``estimate_first``.  Returns the chance advised for each move played, the
-    advices that solved positions and the samples they left undecided."""
+    the game ends where every move would); after one with nothing unseen that the full budget left
+    undecided, with the ordinary budget until ``EXACT_RETRY_AFTER_HOME`` more cards are home.  The
+    first move's chance is estimated when ``estimate_first``.  Returns the chance advised for each
+    move played, the advices that solved positions and the samples they left undecided."""
     from cadogan.games.view import player_view
     from cadogan.solver.knowledge import knowledge_of
 
@@ -446,6 +453,8 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
     plan: list[Move] = []
     decisions = unknown = 0
     proven_lost = False
+    retry_at = 0  # cards home from which a position with nothing unseen gets the full budget again
+    ordinary = replace(settings, exact_min_nodes=0)
     while not state.is_won() and len(state.move_stack) < MAX_GAME_MOVES:
         legal = state.legal_moves()
         if not legal:
@@ -459,8 +468,11 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
         elif view.exact and plan and plan[0] in legal:
             move, chance = plan.pop(0), 1.0
         else:
-            advice = advise(view, settings, _repeating(state, legal, met, knowledge),
+            short = view.exact and state.cards_home() < retry_at
+            advice = advise(view, ordinary if short else settings, _repeating(state, legal, met, knowledge),
                             estimate_free=estimate_first and not chances)
+            if advice.how == "exact" and advice.unknown and not short:
+                retry_at = state.cards_home() + EXACT_RETRY_AFTER_HOME
             move, chance = advice.move, advice.win_chance
             plan = advice.line[1:]
             decisions += advice.how in ("sampled", "exact")

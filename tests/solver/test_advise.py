@@ -13,7 +13,8 @@ from cadogan.errors import BadInput
 from cadogan.games.base import State
 from cadogan.games.view import UNSEEN, player_view
 from cadogan.solver import solve
-from cadogan.solver.advise import EXACT_MIN_NODES, SOLVE_MEMORY_MB, Settings, advise, play_blind
+from cadogan.solver.advise import (EXACT_MIN_NODES, EXACT_RETRY_AFTER_HOME, SOLVE_MEMORY_MB, Advice, Settings,
+                                   advise, play_blind)
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
@@ -188,6 +189,34 @@ def test_once_a_position_with_nothing_unseen_is_proven_lost_the_game_is_played_o
     assert advices[-1].how == "exact" and advices[-1].win_chance == 0
     assert not state.is_won() and len(state.move_stack) - start > len(advices)
     assert chances[len(advices):] and all(c == 0.0 for c in chances[len(advices):])
+
+
+def test_after_an_undecided_exact_solve_the_full_budget_waits_for_more_cards_home(monkeypatch):
+    """A position with nothing unseen left undecided by the full budget: the next ones get the
+    ordinary budget until ``EXACT_RETRY_AFTER_HOME`` more cards are home, then the full one again."""
+    import cadogan.solver.advise as module
+    from cadogan.solver.knowledge import knowledge_of
+
+    state = games.load("precedence", "king-out", 3)
+    while state.redeals_left == 2:  # past the first redeal nothing is unseen
+        state.play(knowledge_of(state).ordered_moves(state)[0])
+    assert player_view(state).exact
+    asked: list[tuple[int, int]] = []  # (cards home, the least nodes of an exact solve)
+
+    def undecided(view, settings, *args, **kwargs):
+        asked.append((view.state.cards_home(), settings.exact_min_nodes))
+        move = knowledge_of(view.state).ordered_moves(view.state)[0]  # plays first: cards go home
+        return Advice(move, 0.5, [], 1, 1, "exact")
+
+    monkeypatch.setattr(module, "advise", undecided)
+    module.play_on(state, SMALL)
+    retry_at, expected = 0, []
+    for home, _ in asked:
+        expected.append(EXACT_MIN_NODES if home >= retry_at else 0)
+        if home >= retry_at:
+            retry_at = home + EXACT_RETRY_AFTER_HOME
+    assert [least for _, least in asked] == expected
+    assert expected.count(EXACT_MIN_NODES) >= 2 and expected.count(0) >= 2
 
 
 def test_a_sampled_advice_is_never_a_proof_of_loss():
