@@ -42,10 +42,14 @@ DEFAULT_MAX_NODES = 50_000
 #: solve.  Precedence positions of the later passes that 8 x 20,000 nodes left undecided, so that the
 #: blind player lost games it could see whole, are decided within it in 0.1-0.3 s (docs/advise.md).
 EXACT_MIN_NODES = 2_000_000
-#: A blind player whose solve with ``EXACT_MIN_NODES`` left a position with nothing unseen undecided
-#: plays on with its ordinary budget until this many more cards are home, then tries the full budget
-#: again.  Without it every later move was solved with millions of nodes, mostly in vain: Precedence
-#: first-king games lost so took up to 29 minutes (deal 129: 1,753 s; the median game 0.15 s).
+#: A blind player gives a position with nothing unseen the full budget each time, until
+#: ``EXACT_UNDECIDED_FREE`` of them in a game were left undecided; from then on it plays with its
+#: ordinary budget until ``EXACT_RETRY_AFTER_HOME`` more cards are home, then tries the full one
+#: again.  Endgames that are won soon come out within the first (the rollout player's first-king wins
+#: of deals 1-179 needed at most 9; retrying only after 8 more cards home from the first one lost 11
+#: of them), while every later move of a lost one took millions of nodes in vain: such games took up
+#: to 29 minutes (deal 129: 1,753 s; the median game 0.15 s).
+EXACT_UNDECIDED_FREE = 16
 EXACT_RETRY_AFTER_HOME = 8
 #: Memory per solve (MiB): the small searches of advice need little, and many run one after another.
 SOLVE_MEMORY_MB = 64
@@ -440,8 +444,9 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
     """Play ``state`` on, in place, to its end (won, no legal move, or ``MAX_GAME_MOVES`` in all),
     each move the one ``advise`` gives for the player's view then -- once a position with nothing
     unseen is proven lost, the first legal move that brings no position back, with chance 0 (and
-    the game ends where every move would); after one with nothing unseen that the full budget left
-    undecided, with the ordinary budget until ``EXACT_RETRY_AFTER_HOME`` more cards are home.  The
+    the game ends where every move would); once ``EXACT_UNDECIDED_FREE`` positions with nothing unseen
+    were left undecided by the full budget, with the ordinary budget until ``EXACT_RETRY_AFTER_HOME``
+    more cards are home after each such one.  The
     first move's chance is estimated when ``estimate_first``.  Returns the chance advised for each
     move played, the advices that solved positions and the samples they left undecided."""
     from cadogan.games.view import player_view
@@ -453,7 +458,7 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
     plan: list[Move] = []
     decisions = unknown = 0
     proven_lost = False
-    retry_at = 0  # cards home from which a position with nothing unseen gets the full budget again
+    undecided_exact = retry_at = 0  # retry_at: cards home from which the full budget is tried again
     ordinary = replace(settings, exact_min_nodes=0)
     while not state.is_won() and len(state.move_stack) < MAX_GAME_MOVES:
         legal = state.legal_moves()
@@ -472,7 +477,9 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
             advice = advise(view, ordinary if short else settings, _repeating(state, legal, met, knowledge),
                             estimate_free=estimate_first and not chances)
             if advice.how == "exact" and advice.unknown and not short:
-                retry_at = state.cards_home() + EXACT_RETRY_AFTER_HOME
+                undecided_exact += 1
+                if undecided_exact >= EXACT_UNDECIDED_FREE:
+                    retry_at = state.cards_home() + EXACT_RETRY_AFTER_HOME
             move, chance = advice.move, advice.win_chance
             plan = advice.line[1:]
             decisions += advice.how in ("sampled", "exact")

@@ -13,7 +13,8 @@ from cadogan.errors import BadInput
 from cadogan.games.base import State
 from cadogan.games.view import UNSEEN, player_view
 from cadogan.solver import solve
-from cadogan.solver.advise import (EXACT_MIN_NODES, EXACT_RETRY_AFTER_HOME, SOLVE_MEMORY_MB, Advice, Settings,
+from cadogan.solver.advise import (EXACT_MIN_NODES, EXACT_RETRY_AFTER_HOME, EXACT_UNDECIDED_FREE, SOLVE_MEMORY_MB,
+                                   Advice, Settings,
                                    advise, play_blind)
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
@@ -191,9 +192,10 @@ def test_once_a_position_with_nothing_unseen_is_proven_lost_the_game_is_played_o
     assert chances[len(advices):] and all(c == 0.0 for c in chances[len(advices):])
 
 
-def test_after_an_undecided_exact_solve_the_full_budget_waits_for_more_cards_home(monkeypatch):
-    """A position with nothing unseen left undecided by the full budget: the next ones get the
-    ordinary budget until ``EXACT_RETRY_AFTER_HOME`` more cards are home, then the full one again."""
+def test_after_many_undecided_exact_solves_the_full_budget_waits_for_more_cards_home(monkeypatch):
+    """Positions with nothing unseen left undecided by the full budget: the first
+    ``EXACT_UNDECIDED_FREE`` of a game, then the next ones get the ordinary budget until
+    ``EXACT_RETRY_AFTER_HOME`` more cards are home, then the full one again."""
     import cadogan.solver.advise as module
     from cadogan.solver.knowledge import knowledge_of
 
@@ -210,13 +212,17 @@ def test_after_an_undecided_exact_solve_the_full_budget_waits_for_more_cards_hom
 
     monkeypatch.setattr(module, "advise", undecided)
     module.play_on(state, SMALL)
-    retry_at, expected = 0, []
+    undecided = retry_at = 0
+    expected = []
     for home, _ in asked:
         expected.append(EXACT_MIN_NODES if home >= retry_at else 0)
         if home >= retry_at:
-            retry_at = home + EXACT_RETRY_AFTER_HOME
+            undecided += 1
+            if undecided >= EXACT_UNDECIDED_FREE:
+                retry_at = home + EXACT_RETRY_AFTER_HOME
     assert [least for _, least in asked] == expected
-    assert expected.count(EXACT_MIN_NODES) >= 2 and expected.count(0) >= 2
+    assert expected[:EXACT_UNDECIDED_FREE] == [EXACT_MIN_NODES] * EXACT_UNDECIDED_FREE
+    assert expected.count(EXACT_MIN_NODES) > EXACT_UNDECIDED_FREE and expected.count(0) >= 2
 
 
 def test_a_sampled_advice_is_never_a_proof_of_loss():
