@@ -446,9 +446,9 @@ def play_on(state: State, settings: Settings, estimate_first: bool = True) -> tu
     unseen is proven lost, the first legal move that brings no position back, with chance 0 (and
     the game ends where every move would); once ``EXACT_UNDECIDED_FREE`` positions with nothing unseen
     were left undecided by the full budget, with the ordinary budget until ``EXACT_RETRY_AFTER_HOME``
-    more cards are home after each such one.  The
-    first move's chance is estimated when ``estimate_first``.  Returns the chance advised for each
-    move played, the advices that solved positions and the samples they left undecided."""
+    more cards are home after each such one.  The first move's chance is estimated when
+    ``estimate_first``.  Returns the chance advised for each move played, the advices that solved
+    positions and the samples they left undecided."""
     from cadogan.games.view import player_view
     from cadogan.solver.knowledge import knowledge_of
 
