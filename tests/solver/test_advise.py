@@ -14,8 +14,7 @@ from cadogan.games.base import State
 from cadogan.games.view import UNSEEN, player_view
 from cadogan.solver import solve
 from cadogan.solver.advise import (EXACT_MIN_NODES, EXACT_RETRY_AFTER_HOME, EXACT_UNDECIDED_FREE, SOLVE_MEMORY_MB,
-                                   Advice, Settings,
-                                   advise, play_blind)
+                                   Advice, Settings, advise, play_blind)
 
 from known_lines import LOSABLE_DEAL, LOSABLE_LINE, expand, losing_point
 
@@ -205,20 +204,20 @@ def test_after_many_undecided_exact_solves_the_full_budget_waits_for_more_cards_
     assert player_view(state).exact
     asked: list[tuple[int, int]] = []  # (cards home, the least nodes of an exact solve)
 
-    def undecided(view, settings, *args, **kwargs):
+    def always_undecided(view, settings, *args, **kwargs):
         asked.append((view.state.cards_home(), settings.exact_min_nodes))
         move = knowledge_of(view.state).ordered_moves(view.state)[0]  # plays first: cards go home
         return Advice(move, 0.5, [], 1, 1, "exact")
 
-    monkeypatch.setattr(module, "advise", undecided)
+    monkeypatch.setattr(module, "advise", always_undecided)
     module.play_on(state, SMALL)
-    undecided = retry_at = 0
+    full_solves = retry_at = 0
     expected = []
     for home, _ in asked:
         expected.append(EXACT_MIN_NODES if home >= retry_at else 0)
         if home >= retry_at:
-            undecided += 1
-            if undecided >= EXACT_UNDECIDED_FREE:
+            full_solves += 1
+            if full_solves >= EXACT_UNDECIDED_FREE:
                 retry_at = home + EXACT_RETRY_AFTER_HOME
     assert [least for _, least in asked] == expected
     assert expected[:EXACT_UNDECIDED_FREE] == [EXACT_MIN_NODES] * EXACT_UNDECIDED_FREE
