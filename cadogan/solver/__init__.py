@@ -37,7 +37,7 @@ from cadogan.solver.outcome import Finding, Result
 from cadogan.solver.search import DEFAULT_MAX_MEMORY_MB
 from cadogan.solver.moves import auto_moves, finish_line, home_choices
 
-SOLVER_VERSION = "0.17"  # 0.17: once 16 positions with nothing unseen of a game were left undecided by the full budget, the blind player (play_on) gives the next ones its ordinary budget until 8 more cards are home; 0.16: the blind player (advise) solves a position with nothing unseen with at least 2,000,000 nodes; 0.15: British Square: the dead-end test 2.2x faster, no level-1 warm-up where the waste is deep
+SOLVER_VERSION = "0.18"  # 0.18: Precedence: the last-pass waste-clearing test works within a credit per search (32 positions plus the waste's length a call), so a search where it cannot decide no longer pays its whole limit at every node; it starts afresh with each search; 0.17: once 16 positions with nothing unseen of a game were left undecided by the full budget, the blind player (play_on) gives the next ones its ordinary budget until 8 more cards are home; 0.16: the blind player (advise) solves a position with nothing unseen with at least 2,000,000 nodes; 0.15: British Square: the dead-end test 2.2x faster, no level-1 warm-up where the waste is deep
 MODEL_MIN_SECONDS = 10.0  # below this an exact model is not built: it seldom decides a deal in less, and the
 # playouts keep their whole share (hints, the winnability check and the 10 s Solution search of the front ends)
 MODEL_MARGIN_SECONDS = 0.1  # kept back from the model's time so that a solve never outruns its timeout

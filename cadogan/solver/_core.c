@@ -135,6 +135,7 @@ static PyObject *py_is_dead(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "iiOO", &rules, &flags, &piles, &extra)) return NULL;
     Position s;
     if (position_from_py(&s, rules, flags, piles, extra)) return NULL;
+    begin_search(&s);  /* a test on its own: nothing kept from earlier calls */
     int dead = is_dead(&s);
     position_free(&s);
     return PyBool_FromLong(dead);

@@ -119,6 +119,10 @@ class GameKnowledge:
         """True only when the position is proven lost by an argument cheaper than search."""
         return False
 
+    def begin_search(self) -> None:
+        """A search (or a test of ``is_dead`` on its own) starts: forget whatever ``is_dead`` kept
+        from earlier calls, so that its answers do not depend on what was searched before."""
+
     def core_encoding(self, state: State) -> Any:
         """How the compiled solver core reads this game's positions, or None if it cannot."""
         return None

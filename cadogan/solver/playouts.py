@@ -62,6 +62,7 @@ class _Search:
         knowledge = knowledge_of(state)
         self.key = knowledge.exact_key
         self.is_dead = knowledge.is_dead if knowledge.playout_ends_at_dead_end else None
+        knowledge.begin_search()
 
     def playout(self) -> tuple[int, list[Move]]:
         state, rng = self.state, self.rng

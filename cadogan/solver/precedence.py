@@ -16,11 +16,20 @@ from cadogan.games.base import FOUNDATION_BASE, Move, State
 from cadogan.games.precedence import BASE_RANKS, PrecedenceState, next_rank
 from cadogan.solver.knowledge import ExactModel, GameKnowledge, LineModel, knowledge_of, register
 
-CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine per call before giving up
-CLEAR_CACHE_SIZE = 1 << 17  # failed relaxed positions remembered across calls (then all forgotten)
+CLEAR_CHECK_LIMIT = 2000  # positions the waste-clearing test may examine in one call at most
+CLEAR_PER_CALL = 32  # the credit each call adds (with the waste's length) to the search's
+CLEAR_CACHE_SIZE = 1 << 17  # failed relaxed positions remembered within a search (then all forgotten)
 
-# Failed positions of the waste-clearing test, across calls: (waste ranks left, foundation lengths).
+# Failed positions of the waste-clearing test, across the calls of one search: (waste ranks left,
+# foundation lengths); and the search's credit of positions still to examine (``begin_search``).
 _clear_failed: set[tuple[bytes, tuple[int, ...]]] = set()
+_clear_credit = [CLEAR_CHECK_LIMIT]
+
+
+def _begin_clearing() -> None:
+    """A search starts: a full credit and nothing remembered (``PrecedenceKnowledge.begin_search``)."""
+    _clear_failed.clear()
+    _clear_credit[0] = CLEAR_CHECK_LIMIT
 
 
 def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bool:
@@ -31,13 +40,20 @@ def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bo
     onto a foundation, that foundation has taken from the stock exactly the ranks between its
     previous card and this one.  So a win gives a way through this relaxed problem, which a search
     over the foundation each waste card goes to decides (remembering failed (card, foundation
-    lengths) pairs; the stock left is fixed by them).  Past ``CLEAR_CHECK_LIMIT`` positions it
-    answers True: "cannot tell" must never count as dead.
+    lengths) pairs; the stock left is fixed by them).  When its budget runs out it answers True:
+    "cannot tell" must never count as dead.
 
-    Failed pairs are also remembered across calls (``_clear_failed``), keyed by the waste ranks
-    left and the foundation lengths: those fix the stock cards still usable too (every card of
-    the two packs that is neither on a foundation nor among the waste cards left), so a failure is
-    a fact about the relaxed problem, true in every later call.  Forgetting them is always safe.
+    The budget: at most ``CLEAR_CHECK_LIMIT`` positions a call, and no more than the search's
+    credit, which starts at that limit and grows by ``CLEAR_PER_CALL`` plus the waste's length at
+    each call.  Where the test cannot decide (a last pass with a long waste) its work per search
+    node so stays of the order of the node's own, instead of the whole limit at every node.
+
+    Failed pairs are also remembered across the calls of a search (``_clear_failed``), keyed by the
+    waste ranks left and the foundation lengths: those fix the stock cards still usable too (every
+    card of the two packs that is neither on a foundation nor among the waste cards left), so a
+    failure is a fact about the relaxed problem, true in every later call.  Forgetting them is
+    always safe.  Credit and memory start afresh with each search (``_begin_clearing``), so a
+    search's answers never depend on what was searched before it; the compiled core does the same.
     """
     if len(_clear_failed) > CLEAR_CACHE_SIZE:
         _clear_failed.clear()
@@ -46,7 +62,7 @@ def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bo
     lengths = [len(pile) for pile in state.foundations]
     avail = list(stock_counts)
     failed = _clear_failed
-    budget = [CLEAR_CHECK_LIMIT]
+    budget = [min(CLEAR_CHECK_LIMIT, _clear_credit[0] + CLEAR_PER_CALL + len(waste))]
 
     def place(i: int) -> bool:
         if i < 0:
@@ -84,7 +100,9 @@ def _waste_can_be_cleared(state: PrecedenceState, stock_counts: list[int]) -> bo
         failed.add(key)
         return False
 
-    return place(len(waste) - 1)
+    clear = place(len(waste) - 1)
+    _clear_credit[0] = max(budget[0], 0)
+    return clear
 
 
 @register
@@ -219,6 +237,10 @@ class PrecedenceKnowledge(GameKnowledge):
                     break
                 rank = rank - 1 if rank > 1 else 13
         return True
+
+    def begin_search(self) -> None:
+        """The waste-clearing test's credit and memory start afresh (``_begin_clearing``)."""
+        _begin_clearing()
 
     def exact_model(self, state: State) -> ExactModel | None:
         """The position as a schedule (``cadogan.solver.precedence_model``, the one module that

@@ -119,6 +119,7 @@ def search(state: State, *, prune: bool | frozenset[str] | set[str] = True, time
     """
     limits = _SearchBudget(timeout, max_nodes, max_memory_mb)
     game = knowledge_of(state)
+    game.begin_search()
     work = state.copy()
     depth0 = len(work.move_stack)
     rules = _rules(prune)

@@ -470,11 +470,12 @@ def test_without_the_compiled_core_the_python_search_answers(monkeypatch):
 
 
 def test_precedence_clearing_memo_across_calls_never_changes_an_answer(monkeypatch):
-    """The waste-clearing test remembers failures across calls (keyed by the waste ranks left and
-    the foundation lengths only); with a limit high enough to be exact, a warm memo must give the
-    same answer as a fresh one on every position, in any order."""
+    """The waste-clearing test remembers failures across the calls of a search (keyed by the waste
+    ranks left and the foundation lengths only); with a limit high enough to be exact, a warm memo
+    must give the same answer as a fresh one on every position, in any order."""
     from cadogan.solver import precedence as P
     monkeypatch.setattr(P, "CLEAR_CHECK_LIMIT", 10**9)
+    P._begin_clearing()  # the credit too is that high
     positions = []
     for variant in ("king-out", "first-king"):
         for seed in range(120):
@@ -486,11 +487,38 @@ def test_precedence_clearing_memo_across_calls_never_changes_an_answer(monkeypat
             positions.append((state, counts))
     fresh = []
     for state, counts in positions:
-        P._clear_failed.clear()
+        P._begin_clearing()
         fresh.append(P._waste_can_be_cleared(state, counts))
-    P._clear_failed.clear()
+    P._begin_clearing()
     for _ in range(2):
         warm = [P._waste_can_be_cleared(state, counts) for state, counts in reversed(positions)][::-1]
         assert warm == fresh
     assert True in fresh and False in fresh
-    P._clear_failed.clear()
+    monkeypatch.undo()
+    P._begin_clearing()
+
+
+def _precedence_last_passes() -> list:
+    positions = []
+    for seed in range(24):
+        state = reduced_position("precedence", ("king-out", "first-king")[seed % 2], 4000 + seed, left=30 + seed)
+        state.redeals_left = seed % 2
+        positions.append(state)
+    return positions
+
+
+def test_precedence_search_answers_alike_whatever_was_searched_before(monkeypatch):
+    """The waste-clearing test keeps a credit and failures between calls; they start afresh with
+    each search (``begin_search``), so a search's verdict and node count do not depend on the
+    searches before it: the same in either order (a small limit makes the credit matter)."""
+    from cadogan.solver import precedence as P
+    monkeypatch.setattr(P, "CLEAR_CHECK_LIMIT", 50)
+    positions = _precedence_last_passes()
+    forward = [search(state, max_nodes=3000)[:3:2] for state in positions]
+    backward = [search(state, max_nodes=3000)[:3:2] for state in reversed(positions)][::-1]
+    assert forward == backward
+    assert {result for result, _ in forward} == {"won", "lost", "unknown"}
+    if HAS_CORE:
+        forward = [native.search(state, max_nodes=20_000)[:3:2] for state in positions]
+        backward = [native.search(state, max_nodes=20_000)[:3:2] for state in reversed(positions)][::-1]
+        assert forward == backward

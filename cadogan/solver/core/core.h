@@ -92,6 +92,10 @@ typedef struct FamilyOps {
     void (*pop)(Position *s, Move m, int32_t undo);
     /* Is the position proven lost (GameKnowledge.is_dead)? */
     int (*dead_end)(const Position *s);
+    /* Called as a search (or a standalone dead-end test) starts, so that what dead_end keeps
+     * between calls is the same whatever this thread searched before (GameKnowledge.begin_search);
+     * NULL when it keeps nothing. */
+    void (*begin_search)(void);
     /* The canonical key's 128-bit hash (GameKnowledge.canonical_key); buf is room for a key. */
     void (*canonical_hash)(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2);
     /* The family's GameKnowledge.playout_ends_at_dead_end: a playout stops at a dead end. */
@@ -144,6 +148,7 @@ int search_moves(const Position *s, Move *out);
 int push_move(Position *s, Move m);
 void pop_move(Position *s);
 int is_dead(const Position *s);
+void begin_search(const Position *s);
 void key_hash(const Position *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2);
 
 /* search.c: the limits of a search (also those of the playouts) and the search itself.  Limits: a

@@ -176,6 +176,7 @@ int run_playouts(Position *s, int level, double timeout, long long max_nodes, un
     *home_out = s->cards_home;
     if (!ok) { nested_free(w); return RES_NOMEM; }
     w->limits = limits_start(timeout, max_nodes, ts);
+    begin_search(s);
     rng_state = seed * 0x9E3779B97F4A7C15ULL | 1;
     int home = s->cards_home == 104 ? 104 : nested_search(s, w, level, line, line_len);
     int stop = w->stop;

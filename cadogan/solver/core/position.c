@@ -80,6 +80,11 @@ void pop_move(Position *s) {
 /* Is the position proven lost (GameKnowledge.is_dead)? */
 int is_dead(const Position *s) { return s->ops->dead_end(s); }
 
+/* A search starts from s: the family forgets what its dead-end test kept (GameKnowledge.begin_search). */
+void begin_search(const Position *s) {
+    if (s->ops->begin_search) s->ops->begin_search();
+}
+
 /* The canonical (canonical = 1, GameKnowledge.canonical_key) or exact key of s as 128 bits; buf is
  * room for a key. */
 void key_hash(const Position *s, uint8_t *buf, int canonical, uint64_t *h1, uint64_t *h2) {

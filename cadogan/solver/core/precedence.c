@@ -99,17 +99,26 @@ static int pr_search_moves(const Position *s, Move *legal, int k, Move *out) {
 /* ---------------------------------------------------------------------------------- dead ends */
 
 /* Precedence: can the waste go home top card first, the stock's cards usable in any order?
- * (_waste_can_be_cleared in solver/precedence.py, with the same limit on the positions examined per call.)
- * A failed (waste cards left, foundation lengths) pair is remembered across calls in a per-thread
- * cache keyed by a 128-bit hash of the waste ranks left and the lengths: those fix the stock cards
- * still usable too (every card not on a foundation nor in the waste left), so the failure is a
- * fact about the relaxed problem, true in every later call. */
+ * (_waste_can_be_cleared in solver/precedence.py, with the same budget of positions examined.)
+ * A failed (waste cards left, foundation lengths) pair is remembered across the calls of one search
+ * in a per-thread cache keyed by a 128-bit hash of the waste ranks left and the lengths (each entry
+ * marked with the search's number): those fix the stock cards still usable too (every card not on a
+ * foundation nor in the waste left), so the failure is a fact about the relaxed problem, true in
+ * every later call.
+ * The budget: a call may examine CLEAR_LIMIT positions at most, and no more than the search's credit,
+ * which starts at CLEAR_LIMIT and grows by CLEAR_PER_CALL plus the waste's length at each call.  Where
+ * the test cannot decide (a last pass with a long waste, where it used to run out at every node and
+ * slow the search a thousandfold), its work per node stays of the order of the node's own.  Giving up
+ * answers "cannot tell", never "dead", so no win is lost; and as the credit and the cache start afresh
+ * with each search (pr_begin_search), a search's answers do not depend on what the thread did before. */
 #define CLEAR_LIMIT 2000
+#define CLEAR_PER_CALL 32
 #define CLEAR_CACHE_BITS 20
 typedef struct {
-    int waste[MAX_CARDS], m, len[8], avail[14], budget;
+    int waste[MAX_CARDS], m, len[8], avail[14], budget, credit;
+    uint64_t search;  /* this search's number: a cache entry of another search is empty */
     uint64_t wh1[MAX_CARDS], wh2[MAX_CARDS];
-    uint64_t *cache;  /* two words per slot; a zero first word is empty */
+    uint64_t *cache;  /* three words per slot: the key's hash and the search that stored it */
 } WasteClearing;  /* the work of pr_waste_can_be_cleared */
 static __thread WasteClearing clear_work;
 
@@ -122,12 +131,12 @@ static void clear_key(const WasteClearing *c, int i, uint64_t *a, uint64_t *b) {
 
 static int clear_failed(const WasteClearing *c, uint64_t a, uint64_t b) {
     size_t h = (size_t)(b & ((1u << CLEAR_CACHE_BITS) - 1));
-    return c->cache[2 * h] == a && c->cache[2 * h + 1] == b;
+    return c->cache[3 * h] == a && c->cache[3 * h + 1] == b && c->cache[3 * h + 2] == c->search;
 }
 
 static void clear_fail(WasteClearing *c, uint64_t a, uint64_t b) {
     size_t h = (size_t)(b & ((1u << CLEAR_CACHE_BITS) - 1));
-    c->cache[2 * h] = a; c->cache[2 * h + 1] = b;
+    c->cache[3 * h] = a; c->cache[3 * h + 1] = b; c->cache[3 * h + 2] = c->search;
 }
 
 /* Can waste cards i, i-1, ..., 0 go home in turn, each foundation first taking the stock cards
@@ -162,7 +171,7 @@ static int clear_place(WasteClearing *c, int i) {
 static int pr_waste_can_be_cleared(const Position *s, const int *counts) {
     WasteClearing *c = &clear_work;
     if (!c->cache) {
-        c->cache = calloc((size_t)2 << CLEAR_CACHE_BITS, sizeof(uint64_t));
+        c->cache = calloc((size_t)3 << CLEAR_CACHE_BITS, sizeof(uint64_t));
         if (!c->cache) return 1;  /* no room to look: "cannot tell" */
     }
     c->m = s->count[WASTE];
@@ -176,8 +185,19 @@ static int pr_waste_can_be_cleared(const Position *s, const int *counts) {
     }
     for (int k = 0; k < 8; k++) c->len[k] = s->count[FOUNDATION + k];
     memcpy(c->avail, counts, sizeof(c->avail));
-    c->budget = CLEAR_LIMIT;
-    return clear_place(c, c->m - 1);
+    c->credit += CLEAR_PER_CALL + c->m;
+    if (c->credit > CLEAR_LIMIT) c->credit = CLEAR_LIMIT;
+    c->budget = c->credit;
+    int clear = clear_place(c, c->m - 1);
+    c->credit = c->budget > 0 ? c->budget : 0;
+    return clear;
+}
+
+/* A search starts: a full credit, and a fresh cache (a new search number, so every entry counts as
+ * empty; where one lands depends on its key alone, so a search's cache fills alike every time). */
+static void pr_begin_search(void) {
+    clear_work.search++;
+    clear_work.credit = CLEAR_LIMIT;
 }
 
 /* Precedence's dead end (PrecedenceKnowledge.is_dead): in the last pass, no foundation can come to need
@@ -241,6 +261,7 @@ static int pr_write_fields(const Position *s, long *fields) {
 const FamilyOps precedence_ops = {
     .name = "precedence",
     FAMILY_FUNCTIONS(pr),
+    .begin_search = pr_begin_search,
     .playout_ends_at_dead_end = 0,
     .positions_recur = 0,  /* every move deals, plays home or redeals: progress, never a circle */
 };

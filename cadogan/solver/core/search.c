@@ -87,6 +87,7 @@ int run_search(Position *s, int prune, double timeout, long long max_nodes, long
     Table t;
     SearchStack w = {0};
     *root_depth_out = root;
+    begin_search(s);
     if (s->cards_home == 104) { *nodes_out = 1; return RES_WON; }
     if (table_init(&t, max_bytes < 0 ? (size_t)1 << 40 : (size_t)max_bytes)) return RES_NOMEM;
     uint64_t h1, h2;
