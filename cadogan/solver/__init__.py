@@ -15,13 +15,14 @@ Results are a ``Result`` (``cadogan.solver.outcome``): WON, LOST or UNKNOWN, the
 interface chosen there.
 
 One search serves every game; what it knows of each game is a ``GameKnowledge``
-(``cadogan.solver.knowledge``: ``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead``
-with ``begin_search``, which resets what it keeps between calls, ``core_encoding``, the time
-shares, and where a game has one, an exact constraint model), one module per game
-(``cadogan.solver.british_square``, ``square``, ``precedence``), registered by game id.  The hot loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game
-offers an encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is
-also the reference the core is tested against.  ``cadogan.solver.moves`` answers the front ends'
-questions about foundation moves (``home_choices``, ``finish_line``, ``auto_moves``).
+(``cadogan.solver.knowledge``: ``canonical_key``, ``safe_moves``, ``search_moves``, ``is_dead`` with
+``begin_search``, which resets what it keeps between calls, ``core_encoding``, the time shares, and
+where a game has one, an exact constraint model), one module per game
+(``cadogan.solver.british_square``, ``square``, ``precedence``), registered by game id.  The hot
+loop runs in the compiled core ``cadogan.solver._core`` when it is built and the game offers an
+encoding of the position; otherwise in pure Python (``cadogan.solver.search``), which is also the
+reference the core is tested against.  ``cadogan.solver.moves`` answers the front ends' questions
+about foundation moves (``home_choices``, ``finish_line``, ``auto_moves``).
 """
 
 from __future__ import annotations
