@@ -17,7 +17,7 @@ import pytest
 from cadogan import games
 from cadogan.errors import IllegalMove
 from cadogan.games.base import Move
-from cadogan.solver import SolveResult, knowledge_of, solve
+from cadogan.solver import SolveResult, knowledge_of, model_timeout, solve
 from cadogan.solver import analysis as analysis_module
 from cadogan.solver.analysis import Analysis, analyse, analyse_state
 from cadogan.solver.playing import play_out
@@ -286,6 +286,26 @@ def test_positions_that_proved_hard_get_longer_searches(monkeypatch, line_of_dea
     assert all(t >= 7.5 for _, t in solver.asked[first_hard + 1:])
 
 
+@pytest.mark.parametrize("timeout", [60, 20])
+def test_searches_inside_the_bracket_give_the_exact_model_its_time(monkeypatch, line_of_deals, timeout):
+    """At 60 s a search inside the bracket gets at least ``model_timeout`` (Precedence's model proves
+    positions in mid-game lost); at 20 s that would be more than ``MODEL_PROBE_MAX_SHARE`` of the
+    timeout, and it keeps ``ROUND_SHARE``."""
+    solver = fake(monkeypatch, FakeSolver(37))
+    analyse_state(line_of_deals, timeout=timeout)
+    inside = [t for i, t in solver.asked if i not in (0, 100)]
+    floor = model_timeout(line_of_deals)
+    assert 20 * analysis_module.MODEL_PROBE_MAX_SHARE < floor <= 60 * analysis_module.MODEL_PROBE_MAX_SHARE
+    expected = floor if timeout == 60 else timeout * analysis_module.ROUND_SHARE
+    assert inside and all(t == pytest.approx(expected) for t in inside)
+
+
+@pytest.mark.parametrize("workers, most", [(2, 1), (3, 2), (4, 2)])
+def test_the_line_model_always_leaves_the_bisection_a_worker(line_of_deals, workers, most):
+    bisection = analysis_module._Bisection(line_of_deals, timeout=60, workers=workers)
+    assert bisection._most_line_jobs() == most
+
+
 def test_a_second_search_of_a_position_goes_to_the_exact_model(monkeypatch, line_of_deals):
     """The first, short search already tried the complete search and the playouts."""
     solver = fake(monkeypatch, FakeSolver(40, hard={41: 20.0}))
@@ -449,7 +469,8 @@ def test_a_line_model_answer_that_does_not_replay_is_not_believed(monkeypatch, l
 def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch, line_of_deals):
     """The bisection shrinks the bracket at once (positions from 50 on are quickly lost), which
     starts a second line model search; the first, over the whole line, answers after a second and
-    must not have been stopped for the second, which never answers in time."""
+    must not have been stopped for the second, which never answers in time.  (Three workers: with
+    two, the bisection keeps one and the newer line search replaces the first.)"""
     fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 50)}))
 
     def boundary_once(state, moves, seconds, win, progress=None):
@@ -460,7 +481,7 @@ def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch
         return 40 - start, [], True, 1.0, True
 
     monkeypatch.setattr(analysis_module, "_boundary_once", boundary_once)
-    a = analyse_state(line_of_deals, timeout=6, workers=2)
+    a = analyse_state(line_of_deals, timeout=6, workers=3)
     # Positions 1-49 are beyond every search: only the first line model search can decide them.
     assert (a.result, a.last_winnable, a.known_lost) == ("went-wrong", 40, 41)
     assert [(i, how) for i, how, _ in a.searches if how == "line"] == [(40, "line")]

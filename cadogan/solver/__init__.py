@@ -44,7 +44,8 @@ MODEL_MIN_SECONDS = 10.0  # below this an exact model is not built: it seldom de
 MODEL_MARGIN_SECONDS = 0.1  # kept back from the model's time so that a solve never outruns its timeout
 
 __all__ = ["SOLVER_VERSION", "DEFAULT_MAX_MEMORY_MB", "Result", "Finding", "SolveResult", "Hint", "solve", "hint",
-           "core_available", "knowledge_of", "home_choices", "finish_line", "auto_moves"]
+           "core_available", "knowledge_of", "home_choices", "finish_line", "auto_moves",
+           "model_timeout"]
 
 
 @dataclass
@@ -150,6 +151,18 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     rest = complete(1.0, nodes)
     return SolveResult(rest.result, rest.moves, nodes + rest.nodes, time.perf_counter() - start,
                        best_first or rest.best_first, found.home)
+
+
+def model_timeout(state: State) -> float | None:
+    """The shortest timeout with which ``solve`` runs the game's exact model (its ``model_share``
+    of the timeout reaches ``MODEL_MIN_SECONDS``); None where the game has no model.
+
+    >>> from cadogan.games import load
+    >>> round(model_timeout(load("precedence", "king-out", 1)), 2), model_timeout(load("square", "classic", 1))
+    (11.88, None)
+    """
+    share = min(0.95, max(0.0, knowledge_of(state).model_share(state)))
+    return MODEL_MIN_SECONDS / share * 1.01 if share else None  # (1 % over: no rounding drops the model)
 
 
 def _decide_by_model(state: State, deadline: float, max_memory_mb: int) -> tuple[Result, list[Move], int]:

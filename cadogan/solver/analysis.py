@@ -57,18 +57,22 @@ from typing import Any, Callable, Sequence
 from cadogan import games
 from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
-from cadogan.solver import knowledge_of, solve
+from cadogan.solver import knowledge_of, model_timeout, solve
 from cadogan.solver.outcome import Finding, Result
 
 EDGE_SHARE = 0.15  # of the timeout: the first search of the start and of the end of the line
 ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
 MIN_SECONDS = 0.2
 HARDNESS_MARGIN = 1.5  # a search inside the bracket gets this times the longest search that decided so far
+MODEL_PROBE_MAX_SHARE = 0.25  # of the timeout: the most a search inside the bracket is raised to so that the
+# game's exact model runs in it (``model_timeout``); only the model proves a position in mid-game lost within
+# seconds (Precedence: first-king deal 8's position 158 lost in 5.8 s at 12 s, undecided at 3 s)
 RETRY_MODEL_SHARE = 0.95  # of a second, longer search of a position, for the game's exact model if it has one:
 # the first search already gave the complete search and the playouts their try
 MAX_MEMORY_MB = 512  # the transposition table of each search (one per worker)
 MAX_WORKERS = 4  # more searches side by side than this would mostly probe positions no answer needs
-MAX_LINE_JOBS = 2  # line model searches side by side: the oldest, and one from the newest bracket
+MAX_LINE_JOBS = 2  # line model searches side by side: the oldest, and one from the newest bracket (with
+# fewer than three workers only one, the newest: the bisection keeps a worker, see _most_line_jobs)
 DETOUR_NODES = 100  # positions looked at for a way back onto a winning line from the player's next position
 GRACE_SECONDS = 2.0  # past the deadline, for a worker to report before it is stopped
 
@@ -162,6 +166,8 @@ class _Bisection:
         self.line_model = self.workers > 1  # until a line job finds that the game has none
         self.suspect = -1  # the position after the line model's newest win, not yet proven its optimum
         self.leans_won = knowledge_of(state).undecided_leans == Result.WON
+        floor = model_timeout(state) or 0.0
+        self.model_probe = floor if floor <= self.timeout * MODEL_PROBE_MAX_SHARE else 0.0
 
     # --- the search --------------------------------------------------------------------------
     def run(self) -> Analysis:
@@ -249,9 +255,11 @@ class _Bisection:
         """The budget of a search inside the bracket: ``ROUND_SHARE`` of the timeout, or more
         where the positions have shown themselves hard: ``HARDNESS_MARGIN`` times the longest
         search that decided its position.  Near the boundary hard positions come in runs, and a
-        budget too short for them decides none and only takes each for a high end."""
+        budget too short for them decides none and only takes each for a high end.  Where the
+        game has an exact model, at least the time it needs to run (``model_timeout``), unless
+        that is more than ``MODEL_PROBE_MAX_SHARE`` of the timeout."""
         hardest = max((seconds for _, result, seconds in self.searches if result in (Result.WON, Result.LOST)), default=0.0)
-        return min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE, HARDNESS_MARGIN * hardest))
+        return min(left, max(MIN_SECONDS, self.timeout * ROUND_SHARE, HARDNESS_MARGIN * hardest, self.model_probe))
 
     def _ask(self, index: int, seconds: float) -> None:
         """Search position ``index``: at once with one worker, else in a process of its own."""
@@ -271,7 +279,7 @@ class _Bisection:
         another from the new bracket when the bisection has shrunk it to three quarters of the
         newest search's.  The oldest search is never stopped for a newer one (it may be near its
         answer: a search over a longer line costs little more); a newer one replaces the newest
-        when ``MAX_LINE_JOBS`` run."""
+        when ``_most_line_jobs`` run."""
         if not self.line_model or self.lo < 0 or self.hi - self.lo <= 1 or self._suspect_waits(set(self.running)):
             return  # (the position after the model's newest win comes first: a search may prove it lost soonest)
         end = min(self.hi - 1, self.n)  # position hi is lost: the line model need not look at it
@@ -279,7 +287,7 @@ class _Bisection:
             newest = self.line_jobs[-1]
             if 4 * (end - self.lo) > 3 * (newest.end - newest.index):
                 return
-            if len(self.line_jobs) >= MAX_LINE_JOBS:
+            if len(self.line_jobs) >= self._most_line_jobs():
                 self.line_jobs.pop().stop()
         if len(self.running) + len(self.line_jobs) >= self.workers:
             return
@@ -288,6 +296,15 @@ class _Bisection:
                       seconds, self.line, progress=True)
         job.end = end
         self.line_jobs.append(job)
+
+    def _most_line_jobs(self) -> int:
+        """``MAX_LINE_JOBS``, but always a worker left for the bisection: where the game has an
+        exact model, only the bisection's searches of single positions (given the model's time,
+        ``MODEL_PROBE_MAX_SHARE``) prove the high end lost within seconds, while a line model over
+        a long bracket mostly does not prove its optimum within a minute.  (Two workers, Precedence,
+        bench/analyse.py at 60 s: king-out 9/10 and first-king 8/10 with one line search at a time,
+        8/10 and 8/10 with two.)"""
+        return max(1, min(MAX_LINE_JOBS, self.workers - 1))
 
     def _collect(self) -> None:
         """Wait for the first worker to report; record every answer in, and stop the searches

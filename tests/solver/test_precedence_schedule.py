@@ -13,7 +13,7 @@ from cadogan import games
 from cadogan.games.base import Move
 from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.precedence_model import PrecedenceLineSchedule, PrecedenceSchedule
-from cadogan.solver import MODEL_MIN_SECONDS, _decide_by_model, native, solve
+from cadogan.solver import MODEL_MIN_SECONDS, _decide_by_model, model_timeout, native, solve
 from cadogan.solver.search import search
 
 from solver_positions import reduced_position
@@ -122,6 +122,26 @@ def test_the_playouts_end_where_the_models_share_begins(monkeypatch, model_share
     monkeypatch.setattr(solver, "time", SimpleNamespace(perf_counter=lambda: 1000.0))  # no time passes
     assert solve(state, timeout=20.0, model_share=model_share).result == "unknown"
     assert given == [pytest.approx(playout_seconds)]
+
+
+@pytest.mark.parametrize("scale, built", [(1.0, True), (0.99, False)])
+def test_model_timeout_is_the_shortest_solve_that_builds_the_model(monkeypatch, scale, built):
+    """``cadogan analyse`` raises its searches inside the bracket to it so that the model runs."""
+    asked: list[float] = []
+
+    class NoAnswer:
+        def decide(self, seconds, max_memory_mb):
+            asked.append(seconds)
+            return "unknown", [], 0
+
+    import cadogan.solver as solver
+
+    state = games.load("precedence", "king-out", 2)
+    _blind_search_and_playouts(monkeypatch)
+    monkeypatch.setattr(type(knowledge_of(state)), "exact_model", lambda self, s: NoAnswer())
+    monkeypatch.setattr(solver, "time", SimpleNamespace(perf_counter=lambda: 1000.0))  # no time passes
+    assert solve(state, timeout=scale * model_timeout(state)).result == "unknown"
+    assert bool(asked) == built
 
 
 def test_a_game_without_a_model_ignores_a_model_share(monkeypatch):
