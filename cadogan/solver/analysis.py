@@ -277,9 +277,9 @@ class _Bisection:
     def _ask_line_model(self) -> None:
         """Start the line model's search of the bracket, if a worker is free for it; and start
         another from the new bracket when the bisection has shrunk it to three quarters of the
-        newest search's.  The oldest search is never stopped for a newer one (it may be near its
-        answer: a search over a longer line costs little more); a newer one replaces the newest
-        when ``_most_line_jobs`` run."""
+        newest search's.  With three workers or more the oldest search is never stopped for a
+        newer one (it may be near its answer: a search over a longer line costs little more); a
+        newer one replaces the newest when ``_most_line_jobs`` run (with two workers: the one)."""
         if not self.line_model or self.lo < 0 or self.hi - self.lo <= 1 or self._suspect_waits(set(self.running)):
             return  # (the position after the model's newest win comes first: a search may prove it lost soonest)
         end = min(self.hi - 1, self.n)  # position hi is lost: the line model need not look at it
