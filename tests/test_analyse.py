@@ -466,25 +466,45 @@ def test_a_line_model_answer_that_does_not_replay_is_not_believed(monkeypatch, l
     assert a.result == "unknown" and a.known_winnable == 0 and a.known_lost == 100
 
 
-def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch, line_of_deals):
+class AfterTheFirstLineSearch(FakeSolver):
+    """Every search but the start's waits (up to its budget) until the first line model search has
+    started (a file in ``folder``: workers are other processes), so that the first line search
+    always sees the whole bracket, however the machine schedules the processes."""
+
+    def __init__(self, boundary: int, hard: dict[int, float], folder) -> None:
+        super().__init__(boundary, hard)
+        self.started = folder / "line-started"
+
+    def __call__(self, state, timeout=None, **kwargs):
+        deadline = time.monotonic() + timeout
+        while len(state.move_stack) and not self.started.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return super().__call__(state, timeout=timeout, **kwargs)
+
+
+def test_the_first_line_model_search_goes_on_when_a_newer_one_starts(monkeypatch, line_of_deals, tmp_path):
     """The bisection shrinks the bracket at once (positions from 50 on are quickly lost), which
     starts a second line model search; the first, over the whole line, answers after a second and
     must not have been stopped for the second, which never answers in time.  (Three workers: with
     two, the bisection keeps one and the newer line search replaces the first.)"""
-    fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 50)}))
+    solver = fake(monkeypatch, AfterTheFirstLineSearch(40, {i: 1000.0 for i in range(1, 50)}, tmp_path))
 
     def boundary_once(state, moves, seconds, win, progress=None):
         start = len(state.move_stack)
-        if start + len(moves) < 90:  # a newer search, from a shrunk bracket
+        try:
+            solver.started.open("x").close()  # the first line search to start
+        except FileExistsError:  # a newer one
+            (tmp_path / f"newer-{start}-{start + len(moves)}").touch()
             time.sleep(30)
         time.sleep(1.0)
         return 40 - start, [], True, 1.0, True
 
     monkeypatch.setattr(analysis_module, "_boundary_once", boundary_once)
-    a = analyse_state(line_of_deals, timeout=6, workers=3)
+    a = analyse_state(line_of_deals, timeout=10, workers=3)
     # Positions 1-49 are beyond every search: only the first line model search can decide them.
     assert (a.result, a.last_winnable, a.known_lost) == ("went-wrong", 40, 41)
     assert [(i, how) for i, how, _ in a.searches if how == "line"] == [(40, "line")]
+    assert [p.name for p in tmp_path.glob("newer-*")] == ["newer-0-49"]  # it did start, over the shrunk bracket
 
 
 def test_the_position_after_the_line_models_newest_win_is_searched_with_the_time_left(monkeypatch, line_of_deals):
