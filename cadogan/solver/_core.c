@@ -89,15 +89,16 @@ static PyObject *position_to_py(const Position *s) {
     if (!extra) { Py_DECREF(piles); return NULL; }
     return Py_BuildValue("(NN)", piles, extra);
 }
-static PyObject *py_playouts(PyObject *self, PyObject *args) {
-    int rules, flags, level;
-    PyObject *piles, *extra;
-    double timeout;
+/* A playout search's parameters: nested Monte-Carlo (iterations 0) or policy adaptation. */
+typedef struct {
+    int level, iterations;
+    double alpha, prior, timeout;
     long long max_nodes;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "iiOOidLK", &rules, &flags, &piles, &extra, &level, &timeout, &max_nodes, &seed))
-        return NULL;
-    if (level < 0 || level > NESTED_MAX_LEVEL) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
+} PlayoutArgs;
+
+/* Runs a playout search with the GIL released; (result, line if won, nodes, seconds, first, home). */
+static PyObject *playout_search(int rules, int flags, PyObject *piles, PyObject *extra, const PlayoutArgs *a) {
     Position s;
     if (position_from_py(&s, rules, flags, piles, extra)) return NULL;
     Move *line = malloc(sizeof(Move) * NESTED_MAX_LINE);
@@ -106,7 +107,10 @@ static PyObject *py_playouts(PyObject *self, PyObject *args) {
     long long nodes = 0;
     double t0 = now();
     PyThreadState *ts = PyEval_SaveThread();
-    int res = run_playouts(&s, level, timeout, max_nodes, seed, &ts, line, &len, &nodes, &home);
+    int res = a->iterations
+        ? run_nrpa(&s, a->level, a->iterations, a->alpha, a->prior, a->timeout, a->max_nodes, a->seed, &ts, line,
+                   &len, &nodes, &home)
+        : run_playouts(&s, a->level, a->timeout, a->max_nodes, a->seed, &ts, line, &len, &nodes, &home);
     PyEval_RestoreThread(ts);
     double secs = now() - t0;
     position_free(&s);
@@ -116,6 +120,31 @@ static PyObject *py_playouts(PyObject *self, PyObject *args) {
     free(line);
     if (!moves || !first) { Py_XDECREF(moves); Py_XDECREF(first); return NULL; }
     return Py_BuildValue("(sNLdNi)", res == RES_WON ? "won" : "unknown", moves, nodes, secs, first, home);
+}
+
+static PyObject *py_playouts(PyObject *self, PyObject *args) {
+    int rules, flags;
+    PyObject *piles, *extra;
+    PlayoutArgs a = {0};
+    if (!PyArg_ParseTuple(args, "iiOOidLK", &rules, &flags, &piles, &extra, &a.level, &a.timeout, &a.max_nodes,
+                          &a.seed))
+        return NULL;
+    if (a.level < 0 || a.level > NESTED_MAX_LEVEL) { PyErr_SetString(PyExc_ValueError, "level must be 0..4"); return NULL; }
+    return playout_search(rules, flags, piles, extra, &a);
+}
+
+static PyObject *py_nrpa(PyObject *self, PyObject *args) {
+    int rules, flags;
+    PyObject *piles, *extra;
+    PlayoutArgs a = {0};
+    if (!PyArg_ParseTuple(args, "iiOOiidddLK", &rules, &flags, &piles, &extra, &a.level, &a.iterations, &a.alpha,
+                          &a.prior, &a.timeout, &a.max_nodes, &a.seed))
+        return NULL;
+    if (a.level < 1 || a.level > NESTED_MAX_LEVEL || a.iterations < 1) {
+        PyErr_SetString(PyExc_ValueError, "level must be 1..4 and iterations at least 1");
+        return NULL;
+    }
+    return playout_search(rules, flags, piles, extra, &a);
 }
 
 static PyObject *py_legal_moves(PyObject *self, PyObject *args) {
@@ -222,6 +251,9 @@ static PyMethodDef methods[] = {
      "nodes, seconds, first, home): a nested Monte-Carlo search of the given level for a win "
      "(result 'won' with the line, else 'unknown'); first is the first move of the best line, home "
      "the cards home at its end; negative limits mean none."},
+    {"nrpa", py_nrpa, METH_VARARGS,
+     "nrpa(rules, flags, piles, extra, level, iterations, alpha, prior, timeout, max_nodes, seed) -> as "
+     "playouts: a policy adaptation search (cadogan.solver.adaptation) of the given level for a win."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -232,16 +264,17 @@ static struct PyModuleDef moduledef = {
 /* Bumped whenever the module's functions, their arguments or their results change: native.py
    ignores a core built from older source (a stale in-place build) and falls back to the Python
    search instead of failing. */
-#define CORE_INTERFACE 5
+#define CORE_INTERFACE 6
 
-/* {rules: {"name": ..., "playout_ends_at_dead_end": bool}}: the rule families of the core's table,
+/* {rules: {"name": ..., "playout_ends_at_dead_end": bool, "adaptation_row": int}}: the rule families of the core's table,
  * for the tests to hold against each game's knowledge. */
 static PyObject *families_to_py(void) {
     PyObject *families = PyDict_New();
     for (int rules = 1; families && rules < FAMILY_END; rules++) {
         const FamilyOps *ops = family_ops(rules);
-        PyObject *about = Py_BuildValue("{s:s,s:O}", "name", ops->name, "playout_ends_at_dead_end",
-                                        ops->playout_ends_at_dead_end ? Py_True : Py_False);
+        PyObject *about = Py_BuildValue("{s:s,s:O,s:i}", "name", ops->name, "playout_ends_at_dead_end",
+                                        ops->playout_ends_at_dead_end ? Py_True : Py_False,
+                                        "adaptation_row", ops->adaptation_row);
         PyObject *key = PyLong_FromLong(rules);
         if (!about || !key || PyDict_SetItem(families, key, about) < 0) Py_CLEAR(families);
         Py_XDECREF(about);

@@ -17,9 +17,12 @@ game's name.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, TypeVar
 
 from cadogan.games.base import FOUNDATION_BASE, TABLEAU_BASE, Game, Move, State
+
+if TYPE_CHECKING:
+    from cadogan.solver.adaptation import Adaptation
 
 
 class ExactModel(Protocol):
@@ -75,10 +78,19 @@ class GameKnowledge:
         at that level still ends within seconds (many forced moves) and wins more."""
         return 2
 
+    def playout_adaptation(self, state: State) -> Adaptation | None:
+        """Where the playouts should learn a policy (``cadogan.solver.adaptation``) instead of
+        nesting searches, its parameters; None (the default) for the nested playouts."""
+        return None
+
     def model_share(self, state: State) -> float:
         """The share of a limited solve kept at its end for ``exact_model`` (instead of the
         complete search's second run); 0 where the game has no model."""
         return 0.0
+
+    #: Policy adaptation's move codes (``cadogan.solver.adaptation.move_code``) tell the tableau
+    #: piles from this index on apart from those before it; 0: all piles alike.
+    adaptation_row: ClassVar[int] = 0
 
     #: Whether a playout ends at a position ``is_dead`` refutes (only where that test is cheap).
     playout_ends_at_dead_end: ClassVar[bool] = False

@@ -28,26 +28,16 @@ import random
 import time
 
 from cadogan.games.base import Move, State
+from cadogan.solver.adaptation import run_adaptation
 from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.outcome import Result
-from cadogan.solver.search import PlayoutResult, pruned_moves
+from cadogan.solver.search import MAX_PLAYOUT, PlayoutResult, playout, playout_rules, pruned_moves
+from cadogan.solver.search import PlayoutBudget as _PlayoutBudget
 
 # Probability of a random move at each step, one value per playout in turn (as in the core).
 EPSILONS = (0.01, 0.03, 0.06, 0.12, 0.25)
-MAX_LINE = 4095  # moves in one line (as NM_MAXLEN - 1 in the core)
+MAX_LINE = MAX_PLAYOUT  # moves in one line
 
-
-class _PlayoutBudget:
-    def __init__(self, timeout: float | None, max_nodes: int | None) -> None:
-        self.deadline = None if timeout is None else time.perf_counter() + max(0.0, timeout)
-        self.max_nodes = max_nodes
-        self.nodes = 0
-
-    def spent(self) -> bool:
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            return True
-        return self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() >= self.deadline
 
 
 class _Search:
@@ -59,39 +49,20 @@ class _Search:
         self.rng = rng
         self.playouts = 0
         self.stopped = False
-        knowledge = knowledge_of(state)
-        self.key = knowledge.exact_key
-        self.is_dead = knowledge.is_dead if knowledge.playout_ends_at_dead_end else None
-        knowledge.begin_search()
+        self.key, self.is_dead = playout_rules(state)
 
     def playout(self) -> tuple[int, list[Move]]:
         state, rng = self.state, self.rng
         eps = EPSILONS[self.playouts % len(EPSILONS)]
         self.playouts += 1
-        seen = {self.key(state)}
-        line: list[Move] = []
-        while len(line) < MAX_LINE and not state.is_won() and not self.stopped:
-            moves = pruned_moves(state)
-            if not moves:
-                break
-            pick = rng.randrange(len(moves)) if len(moves) > 1 and rng.random() < eps else 0
-            for move in moves[pick:] + moves[:pick]:
-                state.push(move)
-                key = self.key(state)
-                if key not in seen:
-                    seen.add(key)
-                    line.append(move)
-                    self.stopped = self.budget.spent()
-                    break
-                state.pop()
-            else:
-                break
-            if self.is_dead and self.is_dead(state):
-                break
-        home = state.cards_home()
-        for _ in line:
-            state.pop()
-        return home, line
+        if self.stopped:
+            return state.cards_home(), []
+        return playout(state, lambda moves: rng.randrange(len(moves)) if rng.random() < eps else 0,
+                       self.key, self.is_dead, self._tick)
+
+    def _tick(self) -> bool:
+        self.stopped = self.budget.spent()
+        return self.stopped
 
     def run(self, level: int) -> tuple[int, list[Move]]:
         if level == 0:
@@ -149,7 +120,9 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
     """Searches one level below the game's ``playout_top_level`` (level 1 at least), with seeds
     1, 2, ..., for the game's ``playout_warmup_share`` of the budget, then searches at the top
     level, with seeds 1, 2, ... again, until the budget (time and/or nodes; at least one must be
-    given) is spent or a win is found."""
+    given) is spent or a win is found.  Where the game asks for policy adaptation
+    (``GameKnowledge.playout_adaptation``), its searches (``cadogan.solver.adaptation``) take the
+    top level's place."""
     if timeout is None and max_nodes is None:
         raise ValueError("find_win needs a time or a node limit")
     from cadogan.solver import native
@@ -158,6 +131,7 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
     knowledge = knowledge_of(state)
     warmup_share = knowledge.playout_warmup_share(state)
     top_level = knowledge.playout_top_level(state)
+    adaptation = knowledge.playout_adaptation(state)
     start = time.perf_counter()
     nodes = 0
     runs = [0, 0]  # runs so far below the top level and at it: each phase counts its own seeds
@@ -174,8 +148,11 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
             early = nodes < warmup_share * (max_nodes or 0)
         phase = 0 if early else 1
         runs[phase] += 1
-        level = max(1, top_level - 1) if early else top_level
-        run = _one_run(state, level, time_left, nodes_left, runs[phase], use_core)
+        if adaptation is not None and not early:
+            run = run_adaptation(state, adaptation, time_left, nodes_left, runs[phase], use_core)
+        else:
+            level = max(1, top_level - 1) if early else top_level
+            run = _one_run(state, level, time_left, nodes_left, runs[phase], use_core)
         nodes += run.nodes
         if best is None or run.home > best.home:
             best = run

@@ -101,6 +101,67 @@ def pruned_moves(state: State) -> list[Move]:
     return knowledge.safe_moves(state)[:1] or knowledge.search_moves(state)
 
 
+MAX_PLAYOUT = 4095  # moves in one playout's line (as NM_MAXLEN - 1 in the core)
+
+
+class PlayoutBudget:
+    """The limits of a playout search: ``spent()``, called once a move, says when one is reached."""
+
+    def __init__(self, timeout: float | None, max_nodes: int | None) -> None:
+        self.deadline = None if timeout is None else time.perf_counter() + max(0.0, timeout)
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    def spent(self) -> bool:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            return True
+        return self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() >= self.deadline
+
+
+def playout_rules(state: State) -> tuple[Callable[[State], Any], Callable[[State], bool] | None]:
+    """What a playout of ``state``'s game needs: the key of a position and, where the game asks
+    (``GameKnowledge.playout_ends_at_dead_end``), its dead-end test; the game's search state is
+    reset (``GameKnowledge.begin_search``)."""
+    knowledge = knowledge_of(state)
+    knowledge.begin_search()
+    return knowledge.exact_key, knowledge.is_dead if knowledge.playout_ends_at_dead_end else None
+
+
+def playout(state: State, pick: Callable[[list[Move]], int], key: Callable[[State], Any],
+            is_dead: Callable[[State], bool] | None, tick: Callable[[], bool]) -> tuple[int, list[Move]]:
+    """One playout from ``state`` (left as it was): at each step the pruned move ``pick`` chooses
+    (asked only where there are two or more), or the first after it (round the list) that does not
+    lead back to a position met; it ends where no move is left, at a win, at a dead end where
+    ``is_dead`` is given, or when ``tick`` (called after each move) says the budget is spent.
+    Returns the cards home at its end and its moves (``playout`` in the core's playouts.c)."""
+    seen = {key(state)}
+    line: list[Move] = []
+    stopped = False
+    while len(line) < MAX_PLAYOUT and not state.is_won() and not stopped:
+        moves = pruned_moves(state)
+        if not moves:
+            break
+        first = pick(moves) if len(moves) > 1 else 0
+        for move in moves[first:] + moves[:first]:
+            state.push(move)
+            position = key(state)
+            if position not in seen:
+                seen.add(position)
+                line.append(move)
+                stopped = tick()
+                break
+            state.pop()
+        else:
+            break
+        if is_dead and is_dead(state):
+            break
+    home = state.cards_home()
+    for _ in line:
+        state.pop()
+    return home, line
+
+
 def _legal_moves(state: State) -> list[Move]:
     return state.legal_moves()
 

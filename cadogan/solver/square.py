@@ -16,6 +16,7 @@ from typing import Any
 from cadogan.cards import ACE, KING, Card, make_card, rank_of, suit_of
 from cadogan.games.base import FOUNDATION_BASE, REDEAL, STOCK, TABLEAU_BASE, Move, State
 from cadogan.games.square import BOTTOM_ROW, SquareState, last_card
+from cadogan.solver.adaptation import Adaptation
 from cadogan.solver.knowledge import GameKnowledge, first_of_each_kind, knowledge_of, register
 
 
@@ -30,6 +31,10 @@ class SquareKnowledge(GameKnowledge):
     #: it still brings home, and the nested search would follow lines already lost (docs/performance.md,
     #: "What changed in 0.10").
     playout_ends_at_dead_end = True
+
+    #: Policy adaptation tells the bottom row (t10-t12), which alone plays while the stock lasts,
+    #: from the nine piles above it: a card placed there may go home at once.
+    adaptation_row = BOTTOM_ROW[0]
 
     def first_search_share(self, state: State) -> float:
         """A quarter of the default: the complete search drowns in Square's interchangeable orders
@@ -48,6 +53,14 @@ class SquareKnowledge(GameKnowledge):
         at 30 s: 51.7 % won against 45.0 % with the default 30 %); otherwise the default."""
         assert isinstance(state, SquareState)
         return 0.1 if state.variant == "free" and state.stock else super().playout_warmup_share(state)
+
+    def playout_adaptation(self, state: State) -> Adaptation | None:
+        """``free`` while placements remain: the playouts learn where the cards go
+        (``cadogan.solver.adaptation``, level 2 with 300 iterations) instead of nesting searches,
+        which judge each placement afresh and drown in their orders (docs/performance.md, "Square
+        free: policy adaptation"); otherwise the nested playouts."""
+        assert isinstance(state, SquareState)
+        return Adaptation() if state.variant == "free" and state.stock else None
 
     # --- search knowledge ----------------------------------------------------------------
 

@@ -39,7 +39,8 @@ The model is a *restriction* of the game (one build a card, at most ``REFILLS_PE
 a pile): it finds wins, and "no solution" proves nothing.  The search's wins of whole deals move
 some cards many times (deal 3: 41 builds, one card value built 6 times), which this model cannot
 express: from the start of a deal it has found no plan (``docs/performance.md``, "Square free:
-placement planner"), so it is not wired into ``solve`` yet.
+policy adaptation"), so it is not wired into ``solve``: the playouts learn the placements instead
+(``cadogan.solver.adaptation``).
 """
 
 from __future__ import annotations

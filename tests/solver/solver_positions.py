@@ -130,3 +130,24 @@ def square_foundations(lengths: dict[int, int] | None = None) -> list[list[int]]
     holding the first ``lengths[k]`` cards of its run, all 13 where ``lengths`` says nothing."""
     lengths = lengths or {}
     return [[(r if k < 4 else 14 - r) + 16 * (k % 4) for r in range(1, lengths.get(k, 13) + 1)] for k in range(8)]
+
+
+def check_wins_only(game_id: str, variant: str, first_seed: int, runs: Callable[[State, int], Any],
+                    positions: int = 20) -> None:
+    """A search for wins only (``runs(state, seed)`` yields its answers) answers "won" only with a
+    line that wins, never on a position the complete search proves lost, leaves the position as
+    it was, and wins some of ``positions`` small ones (else the test would test nothing)."""
+    from cadogan.solver.search import search
+    wins = 0
+    for seed in range(positions):
+        state = reduced_position(game_id, variant, first_seed + seed, left=4 + seed % 12)
+        before = state.to_json()
+        complete = search(state, max_nodes=200_000)
+        for run in runs(state, seed + 1):
+            assert run.result in ("won", "unknown")
+            if run.result == "won":
+                wins += 1
+                assert state.line_wins(run.moves)
+                assert complete.result != "lost", f"seed {seed}: won a position proven lost"
+        assert state.to_json() == before  # the state is left as it was
+    assert wins, "no small position was won: the search tests nothing"

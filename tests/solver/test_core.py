@@ -131,12 +131,13 @@ def test_core_leaves_the_state_alone_and_reports_limits():
 
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
-def test_each_game_reads_as_a_family_of_the_core_table_with_the_same_playout_rule(game_id, variant):
+def test_each_game_reads_as_a_family_of_the_core_table_with_the_same_playout_rules(game_id, variant):
     game = knowledge_of(game_id)
     rules, _, _ = native.encoding(games.load(game_id, variant, 1))
     family = native._core.FAMILIES[rules]
     assert family["name"] == game_id.replace("-", " ")
     assert family["playout_ends_at_dead_end"] is game.playout_ends_at_dead_end
+    assert family["adaptation_row"] == game.adaptation_row
 
 
 @pytest.mark.parametrize("rules,flags,extra,message", [

@@ -13,7 +13,7 @@
  *   precedence.c      family 3: Precedence's moves and solver knowledge (precedence_ops)
  *   position.c        the table of the families and the one dispatch to them; a position's undo stack
  *   search.c          the depth-first search and the limits of a search
- *   playouts.c        nested Monte-Carlo playouts (wins only)
+ *   playouts.c        nested Monte-Carlo playouts and policy adaptation (wins only)
  *   ../_core.c        the Python glue: the module, its methods, argument parsing
  *
  * Cards are ints rank + 16 * suit; piles are indexed by the engine's pile codes (0 stock, 1 waste,
@@ -100,6 +100,9 @@ typedef struct FamilyOps {
     void (*canonical_hash)(const Position *s, uint8_t *buf, uint64_t *h1, uint64_t *h2);
     /* The family's GameKnowledge.playout_ends_at_dead_end: a playout stops at a dead end. */
     int playout_ends_at_dead_end;
+    /* The family's GameKnowledge.adaptation_row: policy adaptation's codes tell the tableau piles
+     * from this one on apart from those before it (0: all alike). */
+    int adaptation_row;
     /* Can a position come back along a line (else every move is progress: no circles to check)? */
     int positions_recur;
 } FamilyOps;
@@ -166,5 +169,8 @@ int run_search(Position *s, int prune, double timeout, long long max_nodes, long
 #define NESTED_MAX_LEVEL 4
 int run_playouts(Position *s, int level, double timeout, long long max_nodes, unsigned long long seed,
                  PyThreadState **ts, Move *line, int *line_len, long long *nodes_out, int *home_out);
+int run_nrpa(Position *s, int level, int iterations, double alpha, double prior, double timeout,
+             long long max_nodes, unsigned long long seed, PyThreadState **ts, Move *line, int *line_len,
+             long long *nodes_out, int *home_out);
 
 #endif

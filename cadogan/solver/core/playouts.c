@@ -8,6 +8,7 @@
  * cadogan/solver/playouts.py (with its own random numbers). */
 #include "core.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,20 +88,23 @@ static int nested_try(Position *s, NestedSearch *w, Move m, long long *level, in
     return 1;
 }
 
-/* One playout from s (restored on return); its moves go to seq.  Returns the cards home at its end. */
-static int nested_playout(Position *s, NestedSearch *w, Move *seq, int *len) {
-    double eps = NESTED_RANDOM_SHARE[w->playouts++ % 5];
-    uint64_t threshold = (uint64_t)(eps * 18446744073709551615.0);
-    int start = s->depth, n = 0, home = s->cards_home, first_kept = 0;
+/* Which of the k moves (k > 1, in the order of promise) a playout tries first. */
+typedef int (*PlayoutPick)(const Position *s, const Move *mv, int k, void *how);
+
+/* One playout from s (restored on return): at each step the move `pick` chooses, or the first after
+ * it (round the list) that does not lead back to a position met; its moves go to seq.  Returns
+ * the cards home at its end. */
+static int playout(Position *s, NestedSearch *w, PlayoutPick pick, void *how, Move *seq, int *len) {
+    int start = s->depth, n = 0, first_kept = 0;
     long long level = nested_progress(s);
     Move mv[MAX_MOVES];
     w->gen++;
     while (n < NESTED_MAX_LINE - 1 && s->cards_home < 104 && !w->stop) {
         int k = search_moves(s, mv), moved = 0;
         if (!k) break;
-        int pick = k > 1 && rng_next() < threshold ? (int)(rng_next() % (uint64_t)k) : 0;
+        int first = k > 1 ? pick(s, mv, k, how) : 0;
         for (int t = 0; t < k && !moved && !w->stop; t++) {
-            if (!nested_try(s, w, mv[(pick + t) % k], &level, &first_kept)) continue;
+            if (!nested_try(s, w, mv[(first + t) % k], &level, &first_kept)) continue;
             moved = 1;
             nested_tick(w);
         }
@@ -108,11 +112,23 @@ static int nested_playout(Position *s, NestedSearch *w, Move *seq, int *len) {
         n++;
         if (s->ops->playout_ends_at_dead_end && is_dead(s)) break;  /* GameKnowledge.playout_ends_at_dead_end */
     }
-    home = s->cards_home;
+    int home = s->cards_home;
     memcpy(seq, s->moves + start, sizeof(Move) * n);
     *len = n;
     while (s->depth > start) pop_move(s);
     return home;
+}
+
+/* The nested playouts' pick: the first move, or with the chance *how (of 2^64) a random one. */
+static int pick_mostly_first(const Position *s, const Move *mv, int k, void *how) {
+    return rng_next() < *(uint64_t *)how ? (int)(rng_next() % (uint64_t)k) : 0;
+}
+
+/* One nested playout from s (restored on return); its moves go to seq.  Returns the cards home at its end. */
+static int nested_playout(Position *s, NestedSearch *w, Move *seq, int *len) {
+    double eps = NESTED_RANDOM_SHARE[w->playouts++ % 5];
+    uint64_t threshold = (uint64_t)(eps * 18446744073709551615.0);
+    return playout(s, w, pick_mostly_first, &threshold, seq, len);
 }
 
 /* A level-`level` search from s (restored on return); its best line goes to out. */
@@ -183,6 +199,147 @@ int run_playouts(Position *s, int level, double timeout, long long max_nodes, un
     *nodes_out = w->nodes;
     *home_out = home;
     nested_free(w);
+    if (stop == RES_INTERRUPT) return RES_INTERRUPT;
+    return home == 104 ? RES_WON : RES_UNKNOWN;
+}
+
+/* ------------------------------------------------------------------ nested rollout policy adaptation */
+
+/* Nested Rollout Policy Adaptation (Rosin, IJCAI 2011; mirrors cadogan/solver/adaptation.py,
+ * with its own random numbers): a playout draws each move with probability proportional to
+ * exp(its code's weight - prior * its place in the order of promise); a level-n search runs
+ * `iterations` level-(n-1) searches, each from a copy of its policy, and after each moves its
+ * policy towards the best line found so far.  A code names what a move does: the card (a stock
+ * card by how many cards the stock holds, any other by its face; a deal or a redeal by itself)
+ * and where it goes (a foundation; a pile by its top card or as empty, and on which side of the
+ * family's adaptation_row it lies).  Codes are hashed into a table of NRPA_SIZE weights; a
+ * collision only blurs two weights. */
+
+#define NRPA_BITS 15
+#define NRPA_SIZE (1 << NRPA_BITS)
+
+typedef struct {
+    NestedSearch *w;
+    double *pol[NESTED_MAX_LEVEL + 1];  /* the policy of each level */
+    double *old;                        /* the policy being adapted, as it was */
+    int iterations;
+    double alpha, prior;
+} Nrpa;
+
+static unsigned nrpa_code(const Position *s, Move m) {
+    if (m.src < 0) return (unsigned)(fmix64((uint64_t)(512 - m.src)) & (NRPA_SIZE - 1));  /* deal, redeal */
+    uint64_t card = m.src == STOCK ? 256 + (uint64_t)s->count[STOCK] : (uint64_t)TOP(s, m.src), where;
+    if (m.dst < TABLEAU) {
+        where = (uint64_t)m.dst;
+    } else {
+        uint64_t row = m.dst >= TABLEAU + s->ops->adaptation_row;
+        where = s->count[m.dst] ? 1024 + (uint64_t)TOP(s, m.dst) + 256 * row : 4096 + row;
+    }
+    return (unsigned)(fmix64((card << 20 | where) + 0x9E3779B97F4A7C15ULL) & (NRPA_SIZE - 1));
+}
+
+/* A uniform draw in [0, 1). */
+static double nrpa_uniform(void) { return (double)(rng_next() >> 11) * (1.0 / 9007199254740992.0); }
+
+/* The probabilities of the k moves (in the order of promise) under the policy; written to p. */
+static void nrpa_probs(const Position *s, const double *pol, double prior, const Move *mv, int k, double *p) {
+    double top = -1e300;
+    for (int i = 0; i < k; i++) { p[i] = pol[nrpa_code(s, mv[i])] - prior * i; if (p[i] > top) top = p[i]; }
+    double z = 0;
+    for (int i = 0; i < k; i++) { p[i] = exp(p[i] - top); z += p[i]; }
+    for (int i = 0; i < k; i++) p[i] /= z;
+}
+
+/* The adaptation's pick: a move drawn from the policy (*how is an NrpaPick). */
+typedef struct { const double *pol; double prior; } NrpaPick;
+
+static int pick_by_policy(const Position *s, const Move *mv, int k, void *how) {
+    const NrpaPick *by = how;
+    double p[MAX_MOVES], u = nrpa_uniform(), acc = 0;
+    nrpa_probs(s, by->pol, by->prior, mv, k, p);
+    int pick;
+    for (pick = 0; pick < k - 1; pick++) { acc += p[pick]; if (u < acc) break; }
+    return pick;
+}
+
+/* One playout from s (restored on return) drawn from the policy pol; its moves go to seq.  Returns
+ * the cards home at its end. */
+static int nrpa_playout(Position *s, Nrpa *r, const double *pol, Move *seq, int *len) {
+    NrpaPick by = {pol, r->prior};
+    r->w->playouts++;
+    return playout(s, r->w, pick_by_policy, &by, seq, len);
+}
+
+/* Moves pol towards the line seq (played from s, restored on return), its probabilities taken
+ * from a copy of pol as it was. */
+static void nrpa_adapt(Position *s, Nrpa *r, double *pol, const Move *seq, int len) {
+    memcpy(r->old, pol, sizeof(double) * NRPA_SIZE);
+    int start = s->depth;
+    Move mv[MAX_MOVES];
+    double p[MAX_MOVES];
+    for (int j = 0; j < len; j++) {
+        int k = search_moves(s, mv);
+        if (k > 1) {
+            nrpa_probs(s, r->old, r->prior, mv, k, p);
+            for (int i = 0; i < k; i++) pol[nrpa_code(s, mv[i])] -= r->alpha * p[i];
+            pol[nrpa_code(s, seq[j])] += r->alpha;
+        }
+        if (push_move(s, seq[j])) break;
+    }
+    while (s->depth > start) pop_move(s);
+}
+
+/* A level-`level` search from s (restored on return) with the policy r->pol[level], which it adapts;
+ * its best line goes to out.  Ties move the best line on (Rosin's >=): the policy drifts. */
+static int nrpa_search(Position *s, Nrpa *r, int level, Move *out, int *out_len) {
+    if (level == 0) return nrpa_playout(s, r, r->pol[0], out, out_len);
+    NestedSearch *w = r->w;
+    Move *best = w->seq[level][0], *tried = w->seq[level][1];
+    int best_len = 0, best_home = -1;
+    for (int it = 0; it < r->iterations && !w->stop; it++) {
+        memcpy(r->pol[level - 1], r->pol[level], sizeof(double) * NRPA_SIZE);
+        int tried_len = 0;
+        int home = nrpa_search(s, r, level - 1, tried, &tried_len);
+        if (home >= best_home) {
+            best_home = home;
+            memcpy(best, tried, sizeof(Move) * tried_len);
+            best_len = tried_len;
+        }
+        if (best_home == 104) break;
+        nrpa_adapt(s, r, r->pol[level], best, best_len);
+    }
+    memcpy(out, best, sizeof(Move) * best_len);
+    *out_len = best_len;
+    return best_home;
+}
+
+/* A policy adaptation search of the given level (1..NESTED_MAX_LEVEL) from s (restored on return),
+ * from a policy of zero weights; otherwise as run_playouts. */
+int run_nrpa(Position *s, int level, int iterations, double alpha, double prior, double timeout,
+             long long max_nodes, unsigned long long seed, PyThreadState **ts, Move *line, int *line_len,
+             long long *nodes_out, int *home_out) {
+    NestedSearch *w = calloc(1, sizeof(NestedSearch));
+    Nrpa r = {.w = w, .iterations = iterations, .alpha = alpha, .prior = prior};
+    int ok = w != NULL && (r.old = calloc(NRPA_SIZE, sizeof(double))) != NULL;
+    for (int l = 0; ok && l <= NESTED_MAX_LEVEL; l++) {
+        ok = (r.pol[l] = calloc(NRPA_SIZE, sizeof(double))) != NULL;
+        for (int j = 0; ok && j < 2; j++) ok = (w->seq[l][j] = malloc(sizeof(Move) * NESTED_MAX_LINE)) != NULL;
+    }
+    *line_len = 0; *nodes_out = 0; *home_out = s->cards_home;
+    int home = -1, stop = 0;
+    if (ok) {
+        w->limits = limits_start(timeout, max_nodes, ts);
+        begin_search(s);
+        rng_state = seed * 0x9E3779B97F4A7C15ULL | 1;
+        home = s->cards_home == 104 ? 104 : nrpa_search(s, &r, level, line, line_len);
+        stop = w->stop;
+        *nodes_out = w->nodes;
+        *home_out = home;
+    }
+    for (int l = 0; l <= NESTED_MAX_LEVEL; l++) free(r.pol[l]);
+    free(r.old);
+    nested_free(w);
+    if (!ok) return RES_NOMEM;
     if (stop == RES_INTERRUPT) return RES_INTERRUPT;
     return home == 104 ? RES_WON : RES_UNKNOWN;
 }

@@ -476,5 +476,6 @@ const FamilyOps square_ops = {
     .name = "square",
     FAMILY_FUNCTIONS(sq),
     .playout_ends_at_dead_end = 1,  /* SquareKnowledge.playout_ends_at_dead_end */
+    .adaptation_row = 9,            /* SquareKnowledge.adaptation_row: the bottom row */
     .positions_recur = 1,           /* builds can go back and forth */
 };
