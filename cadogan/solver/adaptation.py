@@ -89,12 +89,7 @@ class _Adaptation:
         self.params = params
         self.budget = budget
         self.rng = rng
-        self.stopped = False
         self.key, self.is_dead = playout_rules(state)
-
-    def _tick(self) -> bool:
-        self.stopped = self.budget.spent()
-        return self.stopped
 
     def _probabilities(self, policy: dict[Any, float], moves: list[Move]) -> list[float]:
         prior = self.params.prior
@@ -105,13 +100,10 @@ class _Adaptation:
         return [w / total for w in weights]
 
     def playout(self, policy: dict[Any, float]) -> tuple[int, list[Move]]:
-        if self.stopped:
-            return self.state.cards_home(), []
-
         def pick(moves: list[Move]) -> int:
             return self.rng.choices(range(len(moves)), self._probabilities(policy, moves))[0]
 
-        return playout(self.state, pick, self.key, self.is_dead, self._tick)
+        return playout(self.state, pick, self.key, self.is_dead, self.budget)
 
     def adapt(self, policy: dict[Any, float], line: list[Move]) -> None:
         """Moves ``policy`` towards ``line``, the probabilities taken from it as it was."""
@@ -134,7 +126,7 @@ class _Adaptation:
             return self.playout(policy)
         best_home, best = -1, []
         for _ in range(self.params.iterations):
-            if self.stopped:
+            if self.budget.stopped:
                 break
             home, line = self.run(level - 1, dict(policy))
             if home >= best_home:  # ties move on: the policy drifts rather than sticks

@@ -36,7 +36,6 @@ from cadogan.solver.search import PlayoutBudget as _PlayoutBudget
 
 # Probability of a random move at each step, one value per playout in turn (as in the core).
 EPSILONS = (0.01, 0.03, 0.06, 0.12, 0.25)
-MAX_LINE = MAX_PLAYOUT  # moves in one line
 
 
 
@@ -48,21 +47,14 @@ class _Search:
         self.budget = budget
         self.rng = rng
         self.playouts = 0
-        self.stopped = False
         self.key, self.is_dead = playout_rules(state)
 
     def playout(self) -> tuple[int, list[Move]]:
         state, rng = self.state, self.rng
         eps = EPSILONS[self.playouts % len(EPSILONS)]
         self.playouts += 1
-        if self.stopped:
-            return state.cards_home(), []
         return playout(state, lambda moves: rng.randrange(len(moves)) if rng.random() < eps else 0,
-                       self.key, self.is_dead, self._tick)
-
-    def _tick(self) -> bool:
-        self.stopped = self.budget.spent()
-        return self.stopped
+                       self.key, self.is_dead, self.budget)
 
     def run(self, level: int) -> tuple[int, list[Move]]:
         if level == 0:
@@ -70,21 +62,21 @@ class _Search:
         state = self.state
         best_home, best = -1, []
         played: list[Move] = []
-        while len(played) + len(best) < MAX_LINE - 1 and not state.is_won() and not self.stopped:
+        while len(played) + len(best) < MAX_PLAYOUT - 1 and not state.is_won() and not self.budget.stopped:
             moves = pruned_moves(state)
             if not moves:
                 break
             forced = len(moves) == 1 and bool(best)
             for move in [] if forced else moves:
                 state.push(move)
-                self.stopped = self.budget.spent()
+                self.budget.spent()
                 home, tail = (104, []) if state.is_won() else self.run(level - 1)
                 state.pop()
                 if home > best_home:
                     best_home, best = home, [move] + tail
-                if best_home == 104 or self.stopped:
+                if best_home == 104 or self.budget.stopped:
                     break
-            if not best or self.stopped:
+            if not best or self.budget.stopped:
                 break
             state.push(best[0])
             played.append(best[0])

@@ -105,18 +105,22 @@ MAX_PLAYOUT = 4095  # moves in one playout's line (as NM_MAXLEN - 1 in the core)
 
 
 class PlayoutBudget:
-    """The limits of a playout search: ``spent()``, called once a move, says when one is reached."""
+    """The limits of a playout search: ``spent()``, called once a move, says when one is reached;
+    ``stopped`` stays true from then on."""
 
     def __init__(self, timeout: float | None, max_nodes: int | None) -> None:
         self.deadline = None if timeout is None else time.perf_counter() + max(0.0, timeout)
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.stopped = False
 
     def spent(self) -> bool:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            return True
-        return self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() >= self.deadline
+            self.stopped = True
+        elif self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() >= self.deadline:
+            self.stopped = True
+        return self.stopped
 
 
 def playout_rules(state: State) -> tuple[Callable[[State], Any], Callable[[State], bool] | None]:
@@ -129,16 +133,15 @@ def playout_rules(state: State) -> tuple[Callable[[State], Any], Callable[[State
 
 
 def playout(state: State, pick: Callable[[list[Move]], int], key: Callable[[State], Any],
-            is_dead: Callable[[State], bool] | None, tick: Callable[[], bool]) -> tuple[int, list[Move]]:
+            is_dead: Callable[[State], bool] | None, budget: PlayoutBudget) -> tuple[int, list[Move]]:
     """One playout from ``state`` (left as it was): at each step the pruned move ``pick`` chooses
     (asked only where there are two or more), or the first after it (round the list) that does not
     lead back to a position met; it ends where no move is left, at a win, at a dead end where
-    ``is_dead`` is given, or when ``tick`` (called after each move) says the budget is spent.
-    Returns the cards home at its end and its moves (``playout`` in the core's playouts.c)."""
+    ``is_dead`` is given, or when the budget (spent once a move) is.  Returns the cards home at its
+    end and its moves (``playout`` in the core's playouts.c)."""
     seen = {key(state)}
     line: list[Move] = []
-    stopped = False
-    while len(line) < MAX_PLAYOUT and not state.is_won() and not stopped:
+    while len(line) < MAX_PLAYOUT and not state.is_won() and not budget.stopped:
         moves = pruned_moves(state)
         if not moves:
             break
@@ -149,7 +152,7 @@ def playout(state: State, pick: Callable[[list[Move]], int], key: Callable[[Stat
             if position not in seen:
                 seen.add(position)
                 line.append(move)
-                stopped = tick()
+                budget.spent()
                 break
             state.pop()
         else:

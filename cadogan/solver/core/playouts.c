@@ -241,10 +241,16 @@ static unsigned nrpa_code(const Position *s, Move m) {
 /* A uniform draw in [0, 1). */
 static double nrpa_uniform(void) { return (double)(rng_next() >> 11) * (1.0 / 9007199254740992.0); }
 
-/* The probabilities of the k moves (in the order of promise) under the policy; written to p. */
-static void nrpa_probs(const Position *s, const double *pol, double prior, const Move *mv, int k, double *p) {
+/* The codes of the k moves, written to codes. */
+static void nrpa_codes(const Position *s, const Move *mv, int k, unsigned *codes) {
+    for (int i = 0; i < k; i++) codes[i] = nrpa_code(s, mv[i]);
+}
+
+/* The probabilities of k moves (in the order of promise, by their codes) under the policy;
+ * written to p. */
+static void nrpa_probs(const double *pol, double prior, const unsigned *codes, int k, double *p) {
     double top = -1e300;
-    for (int i = 0; i < k; i++) { p[i] = pol[nrpa_code(s, mv[i])] - prior * i; if (p[i] > top) top = p[i]; }
+    for (int i = 0; i < k; i++) { p[i] = pol[codes[i]] - prior * i; if (p[i] > top) top = p[i]; }
     double z = 0;
     for (int i = 0; i < k; i++) { p[i] = exp(p[i] - top); z += p[i]; }
     for (int i = 0; i < k; i++) p[i] /= z;
@@ -255,8 +261,10 @@ typedef struct { const double *pol; double prior; } NrpaPick;
 
 static int pick_by_policy(const Position *s, const Move *mv, int k, void *how) {
     const NrpaPick *by = how;
+    unsigned codes[MAX_MOVES];
     double p[MAX_MOVES], u = nrpa_uniform(), acc = 0;
-    nrpa_probs(s, by->pol, by->prior, mv, k, p);
+    nrpa_codes(s, mv, k, codes);
+    nrpa_probs(by->pol, by->prior, codes, k, p);
     int pick;
     for (pick = 0; pick < k - 1; pick++) { acc += p[pick]; if (u < acc) break; }
     return pick;
@@ -276,12 +284,14 @@ static void nrpa_adapt(Position *s, Nrpa *r, double *pol, const Move *seq, int l
     memcpy(r->old, pol, sizeof(double) * NRPA_SIZE);
     int start = s->depth;
     Move mv[MAX_MOVES];
+    unsigned codes[MAX_MOVES];
     double p[MAX_MOVES];
     for (int j = 0; j < len; j++) {
         int k = search_moves(s, mv);
         if (k > 1) {
-            nrpa_probs(s, r->old, r->prior, mv, k, p);
-            for (int i = 0; i < k; i++) pol[nrpa_code(s, mv[i])] -= r->alpha * p[i];
+            nrpa_codes(s, mv, k, codes);
+            nrpa_probs(r->old, r->prior, codes, k, p);
+            for (int i = 0; i < k; i++) pol[codes[i]] -= r->alpha * p[i];
             pol[nrpa_code(s, seq[j])] += r->alpha;
         }
         if (push_move(s, seq[j])) break;
