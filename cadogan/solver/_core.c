@@ -91,7 +91,7 @@ static PyObject *position_to_py(const Position *s) {
 }
 /* A playout search's parameters: nested Monte-Carlo (iterations 0) or policy adaptation. */
 typedef struct {
-    int level, iterations;
+    int level, iterations, repeats;
     double alpha, prior, timeout;
     long long max_nodes;
     unsigned long long seed;
@@ -108,7 +108,7 @@ static PyObject *playout_search(int rules, int flags, PyObject *piles, PyObject 
     double t0 = now();
     PyThreadState *ts = PyEval_SaveThread();
     int res = a->iterations
-        ? run_nrpa(&s, a->level, a->iterations, a->alpha, a->prior, a->timeout, a->max_nodes, a->seed, &ts, line,
+        ? run_nrpa(&s, a->level, a->iterations, a->repeats, a->alpha, a->prior, a->timeout, a->max_nodes, a->seed, &ts, line,
                    &len, &nodes, &home)
         : run_playouts(&s, a->level, a->timeout, a->max_nodes, a->seed, &ts, line, &len, &nodes, &home);
     PyEval_RestoreThread(ts);
@@ -137,11 +137,11 @@ static PyObject *py_nrpa(PyObject *self, PyObject *args) {
     int rules, flags;
     PyObject *piles, *extra;
     PlayoutArgs a = {0};
-    if (!PyArg_ParseTuple(args, "iiOOiidddLK", &rules, &flags, &piles, &extra, &a.level, &a.iterations, &a.alpha,
-                          &a.prior, &a.timeout, &a.max_nodes, &a.seed))
+    if (!PyArg_ParseTuple(args, "iiOOiiidddLK", &rules, &flags, &piles, &extra, &a.level, &a.iterations, &a.repeats,
+                          &a.alpha, &a.prior, &a.timeout, &a.max_nodes, &a.seed))
         return NULL;
-    if (a.level < 1 || a.level > NESTED_MAX_LEVEL || a.iterations < 1) {
-        PyErr_SetString(PyExc_ValueError, "level must be 1..4 and iterations at least 1");
+    if (a.level < 1 || a.level > NESTED_MAX_LEVEL || a.iterations < 1 || a.repeats < 0) {
+        PyErr_SetString(PyExc_ValueError, "level must be 1..4, iterations at least 1 and repeats at least 0");
         return NULL;
     }
     return playout_search(rules, flags, piles, extra, &a);
@@ -252,7 +252,7 @@ static PyMethodDef methods[] = {
      "(result 'won' with the line, else 'unknown'); first is the first move of the best line, home "
      "the cards home at its end; negative limits mean none."},
     {"nrpa", py_nrpa, METH_VARARGS,
-     "nrpa(rules, flags, piles, extra, level, iterations, alpha, prior, timeout, max_nodes, seed) -> as "
+     "nrpa(rules, flags, piles, extra, level, iterations, repeats, alpha, prior, timeout, max_nodes, seed) -> as "
      "playouts: a policy adaptation search (cadogan.solver.adaptation) of the given level for a win."},
     {NULL, NULL, 0, NULL},
 };
@@ -264,7 +264,7 @@ static struct PyModuleDef moduledef = {
 /* Bumped whenever the module's functions, their arguments or their results change: native.py
    ignores a core built from older source (a stale in-place build) and falls back to the Python
    search instead of failing. */
-#define CORE_INTERFACE 6
+#define CORE_INTERFACE 7
 
 /* {rules: {"name": ..., "playout_ends_at_dead_end": bool, "adaptation_row": int}}: the rule families of the core's table,
  * for the tests to hold against each game's knowledge. */

@@ -8,7 +8,8 @@ proportional to ``exp(weight + prior)``, where the prior follows the game's orde
 promising move, as the nested playouts do); a level-``n`` search runs ``iterations`` searches of
 level ``n - 1``, each from a copy of its policy, and after each moves its policy towards the best
 line found so far (the moves of that line up by ``alpha``, every move it could have played
-instead down by ``alpha`` times its probability).  A policy learns across whole lines what the
+instead down by ``alpha`` times its probability); it may stop early once the level below keeps
+bringing back that line (``Adaptation.repeats``).  A policy learns across whole lines what the
 nested search must rediscover at each step: that a card placed early should have gone elsewhere.
 
 A move's *code* names what it does, not where: the card (a stock card by how many cards the stock
@@ -46,17 +47,23 @@ class Adaptation:
     """The parameters of a policy adaptation search.
 
     >>> Adaptation()
-    Adaptation(level=2, iterations=300, alpha=1.0, prior=2.0)
+    Adaptation(level=2, iterations=300, repeats=0, alpha=1.0, prior=2.0)
     """
 
-    level: int = 2  # a level-2 search plays iterations**2 playouts (Square free: 10-20 s in the core)
+    level: int = 2  # a level-2 search plays up to iterations**2 playouts (Square free: 20-40 s in the core)
     iterations: int = 300
+    # A level may stop once the level below has brought back its best line this many times since
+    # it became the best (0: never), its policy having converged (limited repetitions, Cazenave
+    # 2024).  Off: Square free, deals 1-140 with 6,000,000 moves each (bench/win_nodes.py), 3 won
+    # 58 against 46, but deals 1-86 at 30 s (bench/solver.py) 55 against 57 (CHANGELOG, 0.20).
+    repeats: int = 0
     alpha: float = 1.0  # Rosin's learning rate
     prior: float = 2.0  # the pull of the order of promise: the first move is e**2 times the second's weight
 
     def __post_init__(self) -> None:
-        if not 1 <= self.level <= MAX_LEVEL or self.iterations < 1:
-            raise ValueError(f"an adaptation needs a level of 1 to {MAX_LEVEL} and an iteration at least")
+        if not 1 <= self.level <= MAX_LEVEL or self.iterations < 1 or self.repeats < 0:
+            raise ValueError(f"an adaptation needs a level of 1 to {MAX_LEVEL}, an iteration at least "
+                             "and repeats of 0 or more")
 
 
 def move_code(state: State, move: Move) -> tuple[int, int]:
@@ -124,11 +131,17 @@ class _Adaptation:
     def run(self, level: int, policy: dict[Any, float]) -> tuple[int, list[Move]]:
         if level == 0:
             return self.playout(policy)
-        best_home, best = -1, []
+        best_home, best, repeats = -1, [], 0
         for _ in range(self.params.iterations):
             if self.budget.stopped:
                 break
             home, line = self.run(level - 1, dict(policy))
+            if home == best_home and line == best:
+                repeats += 1
+                if repeats == self.params.repeats:  # converged (see Adaptation.repeats)
+                    break
+            elif home >= best_home:
+                repeats = 0
             if home >= best_home:  # ties move on: the policy drifts rather than sticks
                 best_home, best = home, line
             if best_home == 104:
@@ -154,6 +167,6 @@ def run_adaptation(state: State, params: Adaptation, timeout: float | None, max_
     """One search, in the core if ``use_core``."""
     if use_core:
         from cadogan.solver import native
-        return native.adaptation(state, params.level, params.iterations, params.alpha, params.prior,
+        return native.adaptation(state, params.level, params.iterations, params.repeats, params.alpha, params.prior,
                                  timeout=timeout, max_nodes=max_nodes, seed=seed)
     return adaptation_search(state, params, timeout=timeout, max_nodes=max_nodes, seed=seed)

@@ -24,7 +24,7 @@ FREE_DEAL, FREE_NODES = 13, 5_000_000  # find_win wins it in 2.9 million moves (
 def _runs(state: State, params: Adaptation, seed: int):
     yield adaptation_search(state, params, max_nodes=20_000, seed=seed)
     if native.available():
-        yield native.adaptation(state, params.level, params.iterations, params.alpha, params.prior,
+        yield native.adaptation(state, params.level, params.iterations, params.repeats, params.alpha, params.prior,
                                 max_nodes=20_000, seed=seed)
 
 
@@ -123,3 +123,32 @@ def test_an_adaptation_needs_a_level_and_iterations():
         Adaptation(level=0)
     with pytest.raises(ValueError, match="iteration"):
         Adaptation(iterations=0)
+    with pytest.raises(ValueError, match="repeats"):
+        Adaptation(repeats=-1)
+
+
+def _one_forced_move_to_a_dead_end() -> State:
+    """Square ``free``: the last stock card (A♣) has one pile left this round (t12); then the tops
+    are K♣ and A♣ while the clubs want Q♣ (under K♣) and 2♣ (under Q♣): no move, lost."""
+    state = hand_made("square", "free", foundations=square_foundations({0: 11, 4: 11}),
+                      tableau=[["2C", "QC", "KC"]] + [[] for _ in range(11)], stock=["AC"],
+                      received=[f"t{i}" for i in range(1, 12)])
+    assert state.legal_moves() == [Move(STOCK, TABLEAU_BASE + 11)]
+    return state
+
+
+@pytest.mark.parametrize("use_core", [False, pytest.param(True, marks=needs_core)])
+@pytest.mark.parametrize("level,repeats,playouts", [(1, 0, 30), (1, 3, 4), (1, 1, 2), (2, 0, 900), (2, 3, 16)])
+def test_a_level_stops_once_its_best_line_keeps_coming_back(use_core, level, repeats, playouts):
+    """Every playout plays the one line (one move, then a dead end), so the first is the best and
+    each later one brings it back: with ``repeats`` R a level stops after 1 + R searches below it,
+    with 0 after all its iterations.  One move per playout: the moves counted are the playouts."""
+    state = _one_forced_move_to_a_dead_end()
+    params = Adaptation(level=level, iterations=30, repeats=repeats)
+    if use_core:
+        run = native.adaptation(state, params.level, params.iterations, params.repeats, params.alpha, params.prior,
+                                max_nodes=10_000, seed=1)
+    else:
+        run = adaptation_search(state, params, max_nodes=10_000, seed=1)
+    assert run.result == "unknown" and run.home == state.cards_home()
+    assert run.nodes == playouts

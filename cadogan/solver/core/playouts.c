@@ -218,11 +218,72 @@ int run_playouts(Position *s, int level, double timeout, long long max_nodes, un
 #define NRPA_BITS 15
 #define NRPA_SIZE (1 << NRPA_BITS)
 
+/* The choices a line was drawn from, kept with the line so that adapting a policy towards it needs
+ * no replay (the moves of a position and their codes are most of a playout's cost): for each step
+ * of the line that had a choice (k > 1), its moves in the order of promise and their codes. */
+typedef struct { int step, k; } NrpaChoice;  /* the step of the line, the number of moves */
+
+typedef struct {
+    int steps, steps_cap, items, items_cap;
+    NrpaChoice *choice;   /* per choice */
+    unsigned *codes;      /* per move of each choice, in turn */
+    Move *moves;
+    int failed;           /* out of memory while recording */
+} NrpaTrace;
+
+/* Makes room for `steps` more choices of `items` moves in all; 0, or -1 out of memory. */
+static int trace_room(NrpaTrace *t, int steps, int items) {
+    if (t->steps + steps > t->steps_cap) {
+        int cap = 2 * (t->steps + steps);
+        NrpaChoice *choice = realloc(t->choice, sizeof(NrpaChoice) * (size_t)cap);
+        if (!choice) return -1;
+        t->choice = choice; t->steps_cap = cap;
+    }
+    if (t->items + items > t->items_cap) {
+        int cap = 2 * (t->items + items);
+        unsigned *codes = realloc(t->codes, sizeof(unsigned) * (size_t)cap);
+        if (!codes) return -1;
+        t->codes = codes;
+        Move *moves = realloc(t->moves, sizeof(Move) * (size_t)cap);
+        if (!moves) return -1;
+        t->moves = moves; t->items_cap = cap;
+    }
+    return 0;
+}
+
+/* Records a choice of k moves (their codes) at `step`. */
+static void trace_add(NrpaTrace *t, int step, int k, const unsigned *codes, const Move *mv) {
+    if (t->failed || trace_room(t, 1, k)) { t->failed = 1; return; }
+    t->choice[t->steps++] = (NrpaChoice){step, k};
+    memcpy(t->codes + t->items, codes, sizeof(unsigned) * (size_t)k);
+    memcpy(t->moves + t->items, mv, sizeof(Move) * (size_t)k);
+    t->items += k;
+}
+
+static void trace_copy(NrpaTrace *to, const NrpaTrace *from) {
+    to->steps = to->items = 0;
+    to->failed = from->failed;
+    if (to->failed || trace_room(to, from->steps, from->items)) { to->failed = 1; return; }
+    memcpy(to->choice, from->choice, sizeof(NrpaChoice) * (size_t)from->steps);
+    memcpy(to->codes, from->codes, sizeof(unsigned) * (size_t)from->items);
+    memcpy(to->moves, from->moves, sizeof(Move) * (size_t)from->items);
+    to->steps = from->steps;
+    to->items = from->items;
+}
+
+static void trace_free(NrpaTrace *t) {
+    free(t->choice); free(t->codes); free(t->moves);
+}
+
+typedef struct { unsigned code; double delta; } NrpaChange;
+
 typedef struct {
     NestedSearch *w;
     double *pol[NESTED_MAX_LEVEL + 1];  /* the policy of each level */
-    double *old;                        /* the policy being adapted, as it was */
-    int iterations;
+    NrpaTrace trace[NESTED_MAX_LEVEL + 2][2];  /* per level: of its best line, of its latest try */
+    NrpaChange *changes;                /* an adaptation's changes, worked out before they apply */
+    int changes_cap;
+    int iterations, repeats;
     double alpha, prior;
 } Nrpa;
 
@@ -241,11 +302,6 @@ static unsigned nrpa_code(const Position *s, Move m) {
 /* A uniform draw in [0, 1). */
 static double nrpa_uniform(void) { return (double)(rng_next() >> 11) * (1.0 / 9007199254740992.0); }
 
-/* The codes of the k moves, written to codes. */
-static void nrpa_codes(const Position *s, const Move *mv, int k, unsigned *codes) {
-    for (int i = 0; i < k; i++) codes[i] = nrpa_code(s, mv[i]);
-}
-
 /* The probabilities of k moves (in the order of promise, by their codes) under the policy;
  * written to p. */
 static void nrpa_probs(const double *pol, double prior, const unsigned *codes, int k, double *p) {
@@ -256,81 +312,108 @@ static void nrpa_probs(const double *pol, double prior, const unsigned *codes, i
     for (int i = 0; i < k; i++) p[i] /= z;
 }
 
-/* The adaptation's pick: a move drawn from the policy (*how is an NrpaPick). */
-typedef struct { const double *pol; double prior; } NrpaPick;
+/* The adaptation's pick: a move drawn from the policy, the choice recorded in the playout's trace
+ * (*how is an NrpaPick; the step is the depth from the playout's start). */
+typedef struct { const double *pol; double prior; NrpaTrace *trace; int start; } NrpaPick;
 
 static int pick_by_policy(const Position *s, const Move *mv, int k, void *how) {
     const NrpaPick *by = how;
     unsigned codes[MAX_MOVES];
     double p[MAX_MOVES], u = nrpa_uniform(), acc = 0;
-    nrpa_codes(s, mv, k, codes);
+    for (int i = 0; i < k; i++) codes[i] = nrpa_code(s, mv[i]);
+    trace_add(by->trace, s->depth - by->start, k, codes, mv);
     nrpa_probs(by->pol, by->prior, codes, k, p);
     int pick;
     for (pick = 0; pick < k - 1; pick++) { acc += p[pick]; if (u < acc) break; }
     return pick;
 }
 
-/* One playout from s (restored on return) drawn from the policy pol; its moves go to seq.  Returns
- * the cards home at its end. */
-static int nrpa_playout(Position *s, Nrpa *r, const double *pol, Move *seq, int *len) {
-    NrpaPick by = {pol, r->prior};
+/* One playout from s (restored on return) drawn from the policy pol; its moves go to seq, its
+ * choices to trace.  Returns the cards home at its end. */
+static int nrpa_playout(Position *s, Nrpa *r, const double *pol, Move *seq, int *len, NrpaTrace *trace) {
+    NrpaPick by = {pol, r->prior, trace, s->depth};
+    trace->steps = trace->items = trace->failed = 0;
     r->w->playouts++;
     return playout(s, r->w, pick_by_policy, &by, seq, len);
 }
 
-/* Moves pol towards the line seq (played from s, restored on return), its probabilities taken
- * from a copy of pol as it was. */
-static void nrpa_adapt(Position *s, Nrpa *r, double *pol, const Move *seq, int len) {
-    memcpy(r->old, pol, sizeof(double) * NRPA_SIZE);
-    int start = s->depth;
-    Move mv[MAX_MOVES];
-    unsigned codes[MAX_MOVES];
-    double p[MAX_MOVES];
-    for (int j = 0; j < len; j++) {
-        int k = search_moves(s, mv);
-        if (k > 1) {
-            nrpa_codes(s, mv, k, codes);
-            nrpa_probs(r->old, r->prior, codes, k, p);
-            for (int i = 0; i < k; i++) pol[codes[i]] -= r->alpha * p[i];
-            pol[nrpa_code(s, seq[j])] += r->alpha;
-        }
-        if (push_move(s, seq[j])) break;
+/* Moves pol towards the line seq of len moves, whose choices are in trace: each move of a choice
+ * down by alpha times its probability, the move the line made up by alpha.  Every probability is
+ * taken from pol as it was before: the changes are worked out first and applied after, in the same
+ * order (the weights come out as with a copy of the old policy). */
+static void nrpa_adapt(Nrpa *r, double *pol, const NrpaTrace *trace, const Move *seq, int len) {
+    if (trace->failed || trace->items + trace->steps > r->changes_cap) {
+        int cap = 2 * (trace->items + trace->steps);
+        NrpaChange *grown = trace->failed ? NULL : realloc(r->changes, sizeof(NrpaChange) * (size_t)cap);
+        if (!grown) { r->w->stop = RES_NOMEM; return; }
+        r->changes = grown; r->changes_cap = cap;
     }
-    while (s->depth > start) pop_move(s);
+    double p[MAX_MOVES];
+    int n = 0;
+    for (int c = 0, off = 0; c < trace->steps; off += trace->choice[c++].k) {
+        int step = trace->choice[c].step, k = trace->choice[c].k;
+        if (step >= len) break;  /* the playout's last choice, where no move could be made */
+        const unsigned *codes = trace->codes + off;
+        const Move *mv = trace->moves + off;
+        nrpa_probs(pol, r->prior, codes, k, p);
+        int made = -1;
+        for (int i = 0; i < k; i++) {
+            r->changes[n++] = (NrpaChange){codes[i], -r->alpha * p[i]};
+            if (mv[i].src == seq[step].src && mv[i].dst == seq[step].dst) made = i;
+        }
+        if (made >= 0) r->changes[n++] = (NrpaChange){codes[made], r->alpha};
+    }
+    for (int i = 0; i < n; i++) pol[r->changes[i].code] += r->changes[i].delta;
 }
 
 /* A level-`level` search from s (restored on return) with the policy r->pol[level], which it adapts;
- * its best line goes to out.  Ties move the best line on (Rosin's >=): the policy drifts. */
-static int nrpa_search(Position *s, Nrpa *r, int level, Move *out, int *out_len) {
-    if (level == 0) return nrpa_playout(s, r, r->pol[0], out, out_len);
+ * its best line goes to out, the line's choices to out_trace.  Ties move the best line on (Rosin's
+ * >=): the policy drifts.  Once the level below has brought back the best line r->repeats times
+ * since it became the best (0: no limit), the policy has converged and the level stops early
+ * (limited repetitions, Cazenave 2024): its caller adapts and tries again, or, at the top, the
+ * caller starts a new search. */
+static int nrpa_search(Position *s, Nrpa *r, int level, Move *out, int *out_len, NrpaTrace *out_trace) {
     NestedSearch *w = r->w;
     Move *best = w->seq[level][0], *tried = w->seq[level][1];
-    int best_len = 0, best_home = -1;
+    NrpaTrace *best_trace = &r->trace[level][0], *tried_trace = &r->trace[level][1];
+    int best_len = 0, best_home = -1, repeats = 0;
+    best_trace->steps = best_trace->items = best_trace->failed = 0;
     for (int it = 0; it < r->iterations && !w->stop; it++) {
-        memcpy(r->pol[level - 1], r->pol[level], sizeof(double) * NRPA_SIZE);
-        int tried_len = 0;
-        int home = nrpa_search(s, r, level - 1, tried, &tried_len);
+        int tried_len = 0, home;
+        if (level == 1) {  /* a playout only reads the policy: no copy */
+            home = nrpa_playout(s, r, r->pol[1], tried, &tried_len, tried_trace);
+        } else {
+            memcpy(r->pol[level - 1], r->pol[level], sizeof(double) * NRPA_SIZE);
+            home = nrpa_search(s, r, level - 1, tried, &tried_len, tried_trace);
+        }
+        if (home == best_home && tried_len == best_len && !memcmp(tried, best, sizeof(Move) * tried_len)) {
+            if (r->repeats && ++repeats >= r->repeats) break;  /* converged: the level's work is done */
+        } else if (home >= best_home) {
+            repeats = 0;
+        }
         if (home >= best_home) {
             best_home = home;
             memcpy(best, tried, sizeof(Move) * tried_len);
             best_len = tried_len;
+            trace_copy(best_trace, tried_trace);
         }
         if (best_home == 104) break;
-        nrpa_adapt(s, r, r->pol[level], best, best_len);
+        nrpa_adapt(r, r->pol[level], best_trace, best, best_len);
     }
     memcpy(out, best, sizeof(Move) * best_len);
     *out_len = best_len;
+    trace_copy(out_trace, best_trace);
     return best_home;
 }
 
 /* A policy adaptation search of the given level (1..NESTED_MAX_LEVEL) from s (restored on return),
  * from a policy of zero weights; otherwise as run_playouts. */
-int run_nrpa(Position *s, int level, int iterations, double alpha, double prior, double timeout,
+int run_nrpa(Position *s, int level, int iterations, int repeats, double alpha, double prior, double timeout,
              long long max_nodes, unsigned long long seed, PyThreadState **ts, Move *line, int *line_len,
              long long *nodes_out, int *home_out) {
     NestedSearch *w = calloc(1, sizeof(NestedSearch));
-    Nrpa r = {.w = w, .iterations = iterations, .alpha = alpha, .prior = prior};
-    int ok = w != NULL && (r.old = calloc(NRPA_SIZE, sizeof(double))) != NULL;
+    Nrpa r = {.w = w, .iterations = iterations, .repeats = repeats, .alpha = alpha, .prior = prior};
+    int ok = w != NULL;
     for (int l = 0; ok && l <= NESTED_MAX_LEVEL; l++) {
         ok = (r.pol[l] = calloc(NRPA_SIZE, sizeof(double))) != NULL;
         for (int j = 0; ok && j < 2; j++) ok = (w->seq[l][j] = malloc(sizeof(Move) * NESTED_MAX_LINE)) != NULL;
@@ -341,15 +424,16 @@ int run_nrpa(Position *s, int level, int iterations, double alpha, double prior,
         w->limits = limits_start(timeout, max_nodes, ts);
         begin_search(s);
         rng_state = seed * 0x9E3779B97F4A7C15ULL | 1;
-        home = s->cards_home == 104 ? 104 : nrpa_search(s, &r, level, line, line_len);
+        home = s->cards_home == 104 ? 104 : nrpa_search(s, &r, level, line, line_len, &r.trace[level + 1][0]);
         stop = w->stop;
         *nodes_out = w->nodes;
         *home_out = home;
     }
     for (int l = 0; l <= NESTED_MAX_LEVEL; l++) free(r.pol[l]);
-    free(r.old);
+    for (int l = 0; l <= NESTED_MAX_LEVEL + 1; l++) { trace_free(&r.trace[l][0]); trace_free(&r.trace[l][1]); }
+    free(r.changes);
     nested_free(w);
-    if (!ok) return RES_NOMEM;
+    if (!ok || stop == RES_NOMEM) return RES_NOMEM;
     if (stop == RES_INTERRUPT) return RES_INTERRUPT;
     return home == 104 ? RES_WON : RES_UNKNOWN;
 }
