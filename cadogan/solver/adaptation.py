@@ -55,7 +55,7 @@ class Adaptation:
     # A level may stop once the level below has brought back its best line this many times since
     # it became the best (0: never), its policy having converged (limited repetitions, Cazenave
     # 2024).  Off: Square free, deals 1-140 with 6,000,000 moves each (bench/win_nodes.py), 3 won
-    # 58 against 46, but deals 1-86 at 30 s (bench/solver.py) 55 against 57 (CHANGELOG, 0.20).
+    # 58 against 46, but deals 1-100 at 30 s (bench/solver.py) 63 against 64 (CHANGELOG, 0.20).
     repeats: int = 0
     alpha: float = 1.0  # Rosin's learning rate
     prior: float = 2.0  # the pull of the order of promise: the first move is e**2 times the second's weight
