@@ -147,11 +147,14 @@ class FakeSolver:
         self.hard = hard or {}
         self.asked: list[tuple[int, float]] = []
         self.model_shares: list[tuple[int, float | None]] = []
+        self.playout_shares: list[tuple[int, float | None]] = []
 
-    def __call__(self, state, timeout=None, max_memory_mb=None, model_share=None, **_):
+    def __call__(self, state, timeout=None, max_memory_mb=None, model_share=None, playout_share=None,
+                 first_search_share=None, **_):
         index = len(state.move_stack)
         self.asked.append((index, timeout))
         self.model_shares.append((index, model_share))
+        self.playout_shares.append((index, (first_search_share, playout_share)))
         if timeout < self.hard.get(index, 0.0):
             return SolveResult("unknown", seconds=timeout)
         seconds = self.hard.get(index, 0.0)
@@ -312,6 +315,18 @@ def test_a_second_search_of_a_position_goes_to_the_exact_model(monkeypatch, line
     analyse_state(line_of_deals, timeout=60)
     assert [share for i, share in solver.model_shares if i == 41] == [None, analysis_module.RETRY_MODEL_SHARE]
     assert all(share is None for i, share in solver.model_shares if i != 41)
+    assert all(shares == (None, None) for _, shares in solver.playout_shares)  # undecided positions lean lost here
+
+
+def test_where_undecided_positions_lean_won_a_second_search_shares_its_time_anew(monkeypatch, line_of_deals):
+    """There the answer hangs on finding the hard position's win: the complete search first, then
+    mostly the playouts (British Square: each finds wins the other does not)."""
+    monkeypatch.setattr(type(knowledge_of(line_of_deals)), "undecided_leans", "won")
+    solver = fake(monkeypatch, FakeSolver(40, hard={40: 20.0}))
+    a = analyse_state(line_of_deals, timeout=60)
+    assert (a.result, a.last_winnable) == ("went-wrong", 40)
+    assert [shares for i, shares in solver.playout_shares if i == 40] == [(None, None), analysis_module.RETRY_SHARES]
+    assert all(shares == (None, None) for i, shares in solver.playout_shares if i != 40)
 
 
 def test_a_position_that_cannot_be_decided_in_time_is_an_honest_unknown(monkeypatch, line_of_deals):

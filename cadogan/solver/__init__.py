@@ -90,7 +90,8 @@ def core_available() -> bool:
 
 def solve(state: State, timeout: float | None = None, max_nodes: int | None = None,
           max_memory_mb: int | None = None, *, use_core: bool | None = None,
-          model_share: float | None = None) -> SolveResult:
+          model_share: float | None = None, playout_share: float | None = None,
+          first_search_share: float | None = None) -> SolveResult:
     """Search ``state`` (left unchanged) for a win within the limits.
 
     With a time or node limit the budget is spent in three phases: the complete search for the
@@ -104,7 +105,9 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
 
     ``max_memory_mb`` bounds the transposition table (default ``DEFAULT_MAX_MEMORY_MB``).
     ``use_core``: None picks the compiled core when available, True/False force the choice
-    (True raises RuntimeError if the core is missing).
+    (True raises RuntimeError if the core is missing).  ``model_share`` and ``playout_share``
+    and ``first_search_share`` replace the game's shares for this solve (a game without a model or
+    playouts keeps 0).
     """
     if max_memory_mb is None:
         max_memory_mb = DEFAULT_MAX_MEMORY_MB
@@ -115,8 +118,13 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     start = time.perf_counter()
     limited = timeout is not None or max_nodes is not None
     knowledge = knowledge_of(state)
-    share = min(0.9, max(0.0, knowledge.playout_share(state))) if limited else 0.0
-    first_share = min(0.5, max(0.0, knowledge.first_search_share(state)))
+    game_playout_share = knowledge.playout_share(state)
+    if playout_share is None or not game_playout_share:
+        playout_share = game_playout_share
+    share = min(0.9, max(0.0, playout_share)) if limited else 0.0
+    if first_search_share is None:
+        first_search_share = knowledge.first_search_share(state)
+    first_share = min(0.5, max(0.0, first_search_share))
 
     def complete(fraction: float, nodes_used: int):
         elapsed = time.perf_counter() - start

@@ -69,6 +69,12 @@ MODEL_PROBE_MAX_SHARE = 0.25  # of the timeout: the most a search inside the bra
 # seconds (Precedence: first-king deal 8's position 158 lost in 5.8 s at 12 s, undecided at 3 s)
 RETRY_MODEL_SHARE = 0.95  # of a second, longer search of a position, for the game's exact model if it has one:
 # the first search already gave the complete search and the playouts their try
+RETRY_SHARES = (0.15, 0.75)  # of a second, longer search of a position, for the complete search first and
+# then the playouts, where undecided positions lean won (``GameKnowledge.undecided_leans``) and the game has no
+# exact model: the answer hangs on finding that position's win, and each finds wins the other does not
+# (British Square piles, bench/analyse.py: deal 10's position 127 won by the playouts alone in 35 s and
+# undecided by the complete search after 120 s; deal 8's 172 won by the complete search alone in 2.3 s and
+# undecided by the playouts after 90 s); the complete search has what is left
 MAX_MEMORY_MB = 512  # the transposition table of each search (one per worker)
 MAX_WORKERS = 4  # more searches side by side than this would mostly probe positions no answer needs
 MAX_LINE_JOBS = 2  # line model searches side by side: the oldest, and one from the newest bracket (with
@@ -264,11 +270,18 @@ class _Bisection:
     def _ask(self, index: int, seconds: float) -> None:
         """Search position ``index``: at once with one worker, else in a process of its own."""
         state = self._position(index)
-        retry_share = RETRY_MODEL_SHARE if index in self.tried else None
+        shares = self._retry_shares() if index in self.tried else (None, None, None)
         if self.workers == 1:
-            self._record(index, seconds, *_search_once(state, seconds, retry_share))
+            self._record(index, seconds, *_search_once(state, seconds, *shares))
         else:
-            self.running[index] = _Worker(index, seconds, _search_once, state, seconds, retry_share)
+            self.running[index] = _Worker(index, seconds, _search_once, state, seconds, *shares)
+
+    def _retry_shares(self) -> tuple[float | None, float | None, float | None]:
+        """The shares of a second, longer search of a position (None: the game's own) for the
+        exact model, the first complete search and the playouts: the exact model's where the game
+        has one, else, where the undecided positions lean won, ``RETRY_SHARES``."""
+        first, playouts = RETRY_SHARES if self.leans_won else (None, None)
+        return RETRY_MODEL_SHARE, first, playouts
 
     def _all_workers(self) -> list[_Worker]:
         """The searches running: of positions, and the line model's."""
@@ -504,9 +517,11 @@ class _Worker:
         self.pipe.close()
 
 
-def _search_once(state: State, seconds: float, model_share: float | None) -> tuple[Result, list[Move], float]:
+def _search_once(state: State, seconds: float, model_share: float | None, first_search_share: float | None,
+                 playout_share: float | None) -> tuple[Result, list[Move], float]:
     """One search of a position: (result, winning line or [], seconds spent)."""
-    found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=model_share)
+    found = solve(state, timeout=seconds, max_memory_mb=MAX_MEMORY_MB, model_share=model_share,
+                  first_search_share=first_search_share, playout_share=playout_share)
     return found.result, list(found.moves), found.seconds
 
 

@@ -138,3 +138,36 @@ def test_no_move_lowers_the_measure_the_playouts_key_positions_by(game_id, varia
             assert after >= before, f"deal {deal}: {move} lowered it from {before} to {after}"
             raised += after > before
     assert raised, "no move raised it: the lines played nothing"
+
+
+@pytest.mark.parametrize("first_share, playout_share, ends", [(None, None, (0.02, 0.52)), (0.15, 0.75, (0.15, 0.9))])
+def test_a_caller_may_share_the_time_otherwise(monkeypatch, first_share, playout_share, ends):
+    """The game's shares (British Square piles: 2 % for the complete search, half for the
+    playouts, the rest for the complete search again), or the caller's (``cadogan analyse`` on a
+    second search of a position where undecided positions lean won)."""
+    import types
+
+    import cadogan.solver as solver
+    from cadogan.solver import playouts
+    from cadogan.solver.search import PlayoutResult, SearchOutcome
+
+    given: list[float] = []
+    complete: list[float] = []
+
+    def no_win(state, seconds, *args, **kwargs):
+        given.append(seconds)
+        return PlayoutResult("unknown", [], 0, 0.0, None, 0)
+
+    def no_answer(state, seconds, *args):
+        complete.append(seconds)
+        return SearchOutcome("unknown", [], 0, 0.0)
+
+    state = games.load("british-square", "piles", 1)
+    assert (knowledge_of(state).first_search_share(state), knowledge_of(state).playout_share(state)) == (0.02, 0.5)
+    monkeypatch.setattr(solver, "_complete_search", no_answer)
+    monkeypatch.setattr(playouts, "find_win", no_win)
+    monkeypatch.setattr(solver, "time", types.SimpleNamespace(perf_counter=lambda: 1000.0))  # no time passes
+    result = solve(state, timeout=20.0, first_search_share=first_share, playout_share=playout_share)
+    assert result.result == "unknown"
+    first_end, playouts_end = ends  # (no time passes: each phase is given the time up to its end)
+    assert complete == pytest.approx([20 * first_end, 20]) and given == [pytest.approx(20 * playouts_end)]
