@@ -251,6 +251,9 @@ static int trace_room(NrpaTrace *t, int steps, int items) {
     return 0;
 }
 
+/* Empties the trace for a new line (its buffers are kept). */
+static void trace_clear(NrpaTrace *t) { t->steps = t->items = t->failed = 0; }
+
 /* Records a choice of k moves (their codes) at `step`. */
 static void trace_add(NrpaTrace *t, int step, int k, const unsigned *codes, const Move *mv) {
     if (t->failed || trace_room(t, 1, k)) { t->failed = 1; return; }
@@ -261,9 +264,8 @@ static void trace_add(NrpaTrace *t, int step, int k, const unsigned *codes, cons
 }
 
 static void trace_copy(NrpaTrace *to, const NrpaTrace *from) {
-    to->steps = to->items = 0;
-    to->failed = from->failed;
-    if (to->failed || trace_room(to, from->steps, from->items)) { to->failed = 1; return; }
+    trace_clear(to);
+    if (from->failed || trace_room(to, from->steps, from->items)) { to->failed = 1; return; }
     memcpy(to->choice, from->choice, sizeof(NrpaChoice) * (size_t)from->steps);
     memcpy(to->codes, from->codes, sizeof(unsigned) * (size_t)from->items);
     memcpy(to->moves, from->moves, sizeof(Move) * (size_t)from->items);
@@ -332,7 +334,7 @@ static int pick_by_policy(const Position *s, const Move *mv, int k, void *how) {
  * choices to trace.  Returns the cards home at its end. */
 static int nrpa_playout(Position *s, Nrpa *r, const double *pol, Move *seq, int *len, NrpaTrace *trace) {
     NrpaPick by = {pol, r->prior, trace, s->depth};
-    trace->steps = trace->items = trace->failed = 0;
+    trace_clear(trace);
     r->w->playouts++;
     return playout(s, r->w, pick_by_policy, &by, seq, len);
 }
@@ -342,9 +344,10 @@ static int nrpa_playout(Position *s, Nrpa *r, const double *pol, Move *seq, int 
  * taken from pol as it was before: the changes are worked out first and applied after, in the same
  * order (the weights come out as with a copy of the old policy). */
 static void nrpa_adapt(Nrpa *r, double *pol, const NrpaTrace *trace, const Move *seq, int len) {
-    if (trace->failed || trace->items + trace->steps > r->changes_cap) {
+    if (trace->failed) { r->w->stop = RES_NOMEM; return; }  /* the line's choices were not all kept */
+    if (trace->items + trace->steps > r->changes_cap) {
         int cap = 2 * (trace->items + trace->steps);
-        NrpaChange *grown = trace->failed ? NULL : realloc(r->changes, sizeof(NrpaChange) * (size_t)cap);
+        NrpaChange *grown = realloc(r->changes, sizeof(NrpaChange) * (size_t)cap);
         if (!grown) { r->w->stop = RES_NOMEM; return; }
         r->changes = grown; r->changes_cap = cap;
     }
@@ -377,7 +380,7 @@ static int nrpa_search(Position *s, Nrpa *r, int level, Move *out, int *out_len,
     Move *best = w->seq[level][0], *tried = w->seq[level][1];
     NrpaTrace *best_trace = &r->trace[level][0], *tried_trace = &r->trace[level][1];
     int best_len = 0, best_home = -1, repeats = 0;
-    best_trace->steps = best_trace->items = best_trace->failed = 0;
+    trace_clear(best_trace);
     for (int it = 0; it < r->iterations && !w->stop; it++) {
         int tried_len = 0, home;
         if (level == 1) {  /* a playout only reads the policy: no copy */
@@ -391,11 +394,11 @@ static int nrpa_search(Position *s, Nrpa *r, int level, Move *out, int *out_len,
         } else if (home >= best_home) {
             repeats = 0;
         }
-        if (home >= best_home) {
+        if (home >= best_home) {  /* the try becomes the best line: the two buffers change roles, no copy */
+            Move *line = best; best = tried; tried = line;
+            NrpaTrace *choices = best_trace; best_trace = tried_trace; tried_trace = choices;
             best_home = home;
-            memcpy(best, tried, sizeof(Move) * tried_len);
             best_len = tried_len;
-            trace_copy(best_trace, tried_trace);
         }
         if (best_home == 104) break;
         nrpa_adapt(r, r->pol[level], best_trace, best, best_len);
