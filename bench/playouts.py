@@ -39,8 +39,7 @@ def main() -> None:
                                          for _ in range(max(1, args.repeat))])
     params, state = Adaptation(), games.load("square", "free", 1)
     print_fastest("square", "free (adaptation)",
-                  [native.adaptation(state, params.level, params.iterations, params.repeats, params.alpha, params.prior,
-                                     max_nodes=args.nodes, seed=3) for _ in range(max(1, args.repeat))])
+                  [native.adaptation(state, params, max_nodes=args.nodes, seed=3) for _ in range(max(1, args.repeat))])
 
 
 def print_fastest(game_id: str, variant: str, runs: list[PlayoutResult]) -> None:

@@ -93,7 +93,7 @@ static PyObject *position_to_py(const Position *s) {
 typedef struct {
     int level, iterations, repeats;
     double alpha, prior, timeout;
-    long long max_nodes;
+    long long endgame_moves, max_nodes;
     unsigned long long seed;
 } PlayoutArgs;
 
@@ -108,8 +108,8 @@ static PyObject *playout_search(int rules, int flags, PyObject *piles, PyObject 
     double t0 = now();
     PyThreadState *ts = PyEval_SaveThread();
     int res = a->iterations
-        ? run_nrpa(&s, a->level, a->iterations, a->repeats, a->alpha, a->prior, a->timeout, a->max_nodes, a->seed, &ts, line,
-                   &len, &nodes, &home)
+        ? run_nrpa(&s, a->level, a->iterations, a->repeats, a->alpha, a->prior, a->endgame_moves, a->timeout,
+                   a->max_nodes, a->seed, &ts, line, &len, &nodes, &home)
         : run_playouts(&s, a->level, a->timeout, a->max_nodes, a->seed, &ts, line, &len, &nodes, &home);
     PyEval_RestoreThread(ts);
     double secs = now() - t0;
@@ -137,11 +137,12 @@ static PyObject *py_nrpa(PyObject *self, PyObject *args) {
     int rules, flags;
     PyObject *piles, *extra;
     PlayoutArgs a = {0};
-    if (!PyArg_ParseTuple(args, "iiOOiiidddLK", &rules, &flags, &piles, &extra, &a.level, &a.iterations, &a.repeats,
-                          &a.alpha, &a.prior, &a.timeout, &a.max_nodes, &a.seed))
+    if (!PyArg_ParseTuple(args, "iiOOiiiddLdLK", &rules, &flags, &piles, &extra, &a.level, &a.iterations, &a.repeats,
+                          &a.alpha, &a.prior, &a.endgame_moves, &a.timeout, &a.max_nodes, &a.seed))
         return NULL;
-    if (a.level < 1 || a.level > NESTED_MAX_LEVEL || a.iterations < 1 || a.repeats < 0) {
-        PyErr_SetString(PyExc_ValueError, "level must be 1..4, iterations at least 1 and repeats at least 0");
+    if (a.level < 1 || a.level > NESTED_MAX_LEVEL || a.iterations < 1 || a.repeats < 0 || a.endgame_moves < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "level must be 1..4, iterations at least 1, repeats and endgame moves at least 0");
         return NULL;
     }
     return playout_search(rules, flags, piles, extra, &a);
@@ -252,8 +253,8 @@ static PyMethodDef methods[] = {
      "(result 'won' with the line, else 'unknown'); first is the first move of the best line, home "
      "the cards home at its end; negative limits mean none."},
     {"nrpa", py_nrpa, METH_VARARGS,
-     "nrpa(rules, flags, piles, extra, level, iterations, repeats, alpha, prior, timeout, max_nodes, seed) -> as "
-     "playouts: a policy adaptation search (cadogan.solver.adaptation) of the given level for a win."},
+     "nrpa(rules, flags, piles, extra, level, iterations, repeats, alpha, prior, endgame_moves, timeout, max_nodes, "
+     "seed) -> as playouts: a policy adaptation search (cadogan.solver.adaptation) of the given level for a win."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -264,7 +265,7 @@ static struct PyModuleDef moduledef = {
 /* Bumped whenever the module's functions, their arguments or their results change: native.py
    ignores a core built from older source (a stale in-place build) and falls back to the Python
    search instead of failing. */
-#define CORE_INTERFACE 7
+#define CORE_INTERFACE 8
 
 /* {rules: {"name": ..., "playout_ends_at_dead_end": bool, "adaptation_row": int}}: the rule families of the core's table,
  * for the tests to hold against each game's knowledge. */

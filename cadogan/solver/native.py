@@ -8,14 +8,17 @@ The solver never looks at a game's name; the encoding is the game's knowledge
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cadogan.games.base import DEAL, MOVES, PILE_CODES, REDEAL, Move, State
 from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.outcome import Result
 from cadogan.solver.search import DEFAULT_MAX_MEMORY_MB, PlayoutResult, SearchOutcome
 
-CORE_INTERFACE = 7  # must equal CORE_INTERFACE in _core.c
+if TYPE_CHECKING:
+    from cadogan.solver.adaptation import Adaptation
+
+CORE_INTERFACE = 8  # must equal CORE_INTERFACE in _core.c
 
 try:  # pragma: no cover - depends on the build
     from cadogan.solver import _core
@@ -110,15 +113,15 @@ def playouts(state: State, level: int, *, timeout: float | None = None, max_node
                          None if first is None else to_move(first), home)
 
 
-def adaptation(state: State, level: int, iterations: int, repeats: int, alpha: float, prior: float, *,
-               timeout: float | None = None, max_nodes: int | None = None, seed: int = 1) -> PlayoutResult:
-    """``cadogan.solver.adaptation.adaptation_search`` run by the core (same contract, the
-    ``Adaptation``'s fields one by one, its own random numbers)."""
+def adaptation(state: State, params: Adaptation, *, timeout: float | None = None, max_nodes: int | None = None,
+               seed: int = 1) -> PlayoutResult:
+    """``cadogan.solver.adaptation.adaptation_search`` run by the core (same contract, its own
+    random numbers)."""
     if _core is None:
         raise RuntimeError("the compiled core is not built")
     result, pairs, nodes, seconds, first, home = _core.nrpa(
-        *_args(state), int(level), int(iterations), int(repeats), float(alpha), float(prior),
-        -1.0 if timeout is None else max(0.0, float(timeout)),
+        *_args(state), int(params.level), int(params.iterations), int(params.repeats), float(params.alpha),
+        float(params.prior), int(params.endgame), -1.0 if timeout is None else max(0.0, float(timeout)),
         -1 if max_nodes is None else int(max_nodes), int(seed) & (2**64 - 1))
     return PlayoutResult(Result(result), [to_move(p) for p in pairs], nodes, seconds,
                          None if first is None else to_move(first), home)

@@ -122,6 +122,13 @@ class PlayoutBudget:
             self.stopped = True
         return self.stopped
 
+    def spend(self, nodes: int) -> None:
+        """Counts ``nodes`` moves made by another search (an endgame's) at once."""
+        self.nodes += nodes
+        if (self.max_nodes is not None and self.nodes >= self.max_nodes) or \
+                (self.deadline is not None and time.perf_counter() >= self.deadline):
+            self.stopped = True
+
 
 def playout_rules(state: State) -> tuple[Callable[[State], Any], Callable[[State], bool] | None]:
     """What a playout of ``state``'s game needs: the key of a position and, where the game asks

@@ -24,8 +24,7 @@ FREE_DEAL, FREE_NODES = 13, 5_000_000  # find_win wins it in 2.9 million moves (
 def _runs(state: State, params: Adaptation, seed: int):
     yield adaptation_search(state, params, max_nodes=20_000, seed=seed)
     if native.available():
-        yield native.adaptation(state, params.level, params.iterations, params.repeats, params.alpha, params.prior,
-                                max_nodes=20_000, seed=seed)
+        yield native.adaptation(state, params, max_nodes=20_000, seed=seed)
 
 
 @pytest.mark.parametrize("game_id,variant", VARIANTS)
@@ -146,9 +145,52 @@ def test_a_level_stops_once_its_best_line_keeps_coming_back(use_core, level, rep
     state = _one_forced_move_to_a_dead_end()
     params = Adaptation(level=level, iterations=30, repeats=repeats)
     if use_core:
-        run = native.adaptation(state, params.level, params.iterations, params.repeats, params.alpha, params.prior,
-                                max_nodes=10_000, seed=1)
+        run = native.adaptation(state, params, max_nodes=10_000, seed=1)
     else:
         run = adaptation_search(state, params, max_nodes=10_000, seed=1)
     assert run.result == "unknown" and run.home == state.cards_home()
     assert run.nodes == playouts
+
+
+def _last_placement_then_an_easy_endgame() -> State:
+    """Square ``free``: the last stock card (A♣) goes to t12; then Q♣ and K♣ (t1) go up, 2♣ (t2)
+    and A♣ down: a win in four moves home once the stock is empty."""
+    state = hand_made("square", "free", foundations=square_foundations({0: 11, 4: 11}),
+                      tableau=[["KC", "QC"], ["2C"]] + [[] for _ in range(10)], stock=["AC"],
+                      received=[f"t{i}" for i in range(1, 12)])
+    assert state.legal_moves() == [Move(STOCK, TABLEAU_BASE + 11)]
+    return state
+
+
+@pytest.mark.parametrize("endgame, searched", [(10, True), (0, False), (11, False)])
+def test_the_complete_search_wins_an_endgame_the_playouts_stop_short_of(monkeypatch, endgame, searched):
+    """Playouts that stop where the stock runs out (one move each): once they have made three times
+    the endgame search's moves (30 at 10), the position there goes to the complete search, whose
+    win follows the playout's move; with no endgame search, or before its share is earned, none."""
+    import cadogan.solver.adaptation as adaptation_module
+
+    state = _last_placement_then_an_easy_endgame()
+
+    def placement_only(state, pick, key, is_dead, budget):
+        budget.spent()
+        return state.cards_home(), [Move(STOCK, TABLEAU_BASE + 11)]
+
+    monkeypatch.setattr(adaptation_module, "playout", placement_only)
+    run = adaptation_search(state, Adaptation(level=1, iterations=30, endgame=endgame), max_nodes=10_000, seed=1)
+    assert (run.result == "won") == searched
+    if searched:
+        assert run.moves[0] == Move(STOCK, TABLEAU_BASE + 11) and len(run.moves) == 5
+        assert state.line_wins(run.moves)
+    else:
+        assert run.nodes == 30 and run.home == state.cards_home()
+
+
+@needs_core
+def test_the_cores_endgame_searches_win_a_deal_its_playouts_alone_do_not():
+    """Square ``free`` deal 16 within 3,000,000 moves (seed 3): the playouts' own endgames lose it,
+    the complete search wins one of them."""
+    state = games.load("square", "free", 16)
+    alone = native.adaptation(state, Adaptation(), max_nodes=3_000_000, seed=3)
+    helped = native.adaptation(state, Adaptation(endgame=100_000), max_nodes=3_000_000, seed=3)
+    assert alone.result == "unknown"
+    assert helped.result == "won" and state.line_wins(helped.moves)

@@ -169,8 +169,8 @@ int run_search(Position *s, int prune, double timeout, long long max_nodes, long
 #define NESTED_MAX_LEVEL 4
 int run_playouts(Position *s, int level, double timeout, long long max_nodes, unsigned long long seed,
                  PyThreadState **ts, Move *line, int *line_len, long long *nodes_out, int *home_out);
-int run_nrpa(Position *s, int level, int iterations, int repeats, double alpha, double prior, double timeout,
-             long long max_nodes, unsigned long long seed, PyThreadState **ts, Move *line, int *line_len,
-             long long *nodes_out, int *home_out);
+int run_nrpa(Position *s, int level, int iterations, int repeats, double alpha, double prior, long long endgame_moves,
+             double timeout, long long max_nodes, unsigned long long seed, PyThreadState **ts, Move *line,
+             int *line_len, long long *nodes_out, int *home_out);
 
 #endif
