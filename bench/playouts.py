@@ -5,9 +5,10 @@
 Runs one level-2 nested search (``cadogan.solver.native.playouts``, seed 3) from deal 1 of each
 variant with a budget of N moves (default 2,000,000), R times (default 3), and prints the moves per
 second of the fastest run; then the same for the policy adaptation search that Square ``free``
-uses while placements remain (``native.adaptation`` with ``Adaptation()``'s parameters).  A node budget makes the work the same on every machine and version: the
-moves and cards home printed beside the speed must not change when only the speed does (a check
-that a faster core still plays the same lines).  Run it on an otherwise idle machine.
+uses while placements remain (``native.adaptation`` with ``Adaptation()``'s parameters).  A node
+budget makes the work the same on every machine and version: the moves and cards home printed
+beside the speed must not change when only the speed does (a check that a faster core still plays
+the same lines).  Run it on an otherwise idle machine.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def print_fastest(game_id: str, variant: str, runs: list[PlayoutResult]) -> None
     fastest = min(runs, key=lambda run: run.seconds)
     speed = fastest.nodes / max(fastest.seconds, 1e-9)
     print(f"| {game_id} | {variant} | {fastest.nodes:,} | {fastest.home} | {speed:,.0f} |")
+
 
 if __name__ == "__main__":
     main()

@@ -12,9 +12,9 @@ instead down by ``alpha`` times its probability); it may stop early once the lev
 bringing back that line (``Adaptation.repeats``).  A policy learns across whole lines what the
 nested search must rediscover at each step: that a card placed early should have gone elsewhere.
 
-*Endgames* (``Adaptation.endgame``, off by default): a playout that empties the stock with more cards home than any
-whose endgame was searched before hands the position where the stock ran out to the complete
-search (``cadogan.solver.search``, pruned, a budget of moves), as long as these searches have had
+*Endgames* (``Adaptation.endgame``, off by default): a playout that empties the stock with more
+cards home than any whose endgame was searched before hands the position where the stock ran out
+to the complete search (``cadogan.solver.search``, pruned, a budget of moves), as long as these searches have had
 at most a quarter of the moves; its win, after the playout's moves up to there, is the line.  The
 playouts learn where the cards go, but their own moves often lose an endgame the complete search
 wins at once (Square ``free`` deal 2: a best line of 82 cards home whose endgame it won in 0.8 s).

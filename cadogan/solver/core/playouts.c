@@ -380,7 +380,9 @@ static void nrpa_adapt(Nrpa *r, double *pol, const NrpaTrace *trace, const Move 
  * playout's line to the endgame followed by the search's win.  Why: the playouts learn where the
  * cards go, but once the stock is empty a playout's own moves often lose an endgame the complete
  * search wins at once (Square free, deal 2: a best line of 82 cards home, its endgame won in
- * 0.8 s); and the playouts that bring more cards home are the ones whose piles are laid best. */
+ * 0.8 s); and the playouts that bring more cards home are the ones whose piles are laid best.
+ * A won line's trace still holds the playout's choices only: no level adapts to it, since every
+ * level stops at 104 cards home before it adapts. */
 static int nrpa_endgame(Position *s, Nrpa *r, Move *line, int *len, int home) {
     NestedSearch *w = r->w;
     if (!r->endgame_moves || home >= 104 || home <= r->endgame_best) return home;
