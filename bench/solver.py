@@ -1,12 +1,14 @@
 """Solver benchmark: per game and variant over deals 1..N, with a time limit per deal.
 
-    python bench/solver.py [--first K] [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--python] [--hints K]
+    python bench/solver.py [--first K] [--deals N] [--timeout S] [--only GAME[/VARIANT]] [--workers K] [--python]
+                           [--hints K]
 
 Prints one Markdown table row per variant: decided %, won %, proven-lost %, unknown %, median and
 p95 seconds per deal, nodes per second, and how far the unknown deals' best lines got (median cards
 home at the end of the nested playouts' best line); then the machine it ran on.  Every won line is replayed
 through the engine (a failure stops the run).  ``--hints K`` also times ``hint()`` (default budget
-0.5 s) at K positions per variant taken along random lines of play.
+0.5 s) at K positions per variant taken along random lines of play.  One deal at a time, its
+playout searches racing on ``--workers`` cores (default: as ``cadogan solve``, the cores, at most 4).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import time
 
 from cadogan import games
 from cadogan.solver import SOLVER_VERSION, core_available, hint, solve
+from cadogan.solver.workers import default_workers
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -32,14 +35,14 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_variant(game_id: str, variant: str, first: int, deals: int, timeout: float, use_core: bool | None,
-                  verbose: bool) -> dict[str, float]:
+                  verbose: bool, workers: int = 1) -> dict[str, float]:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     seconds: list[float] = []
     unknown_homes: list[int] = []
     nodes = 0
     for deal in range(first, deals + 1):
         state = games.load(game_id, variant, deal)
-        result = solve(state, timeout=timeout, use_core=use_core)
+        result = solve(state, timeout=timeout, use_core=use_core, workers=workers)
         if result.result == "won":
             if not state.line_wins(result.moves):
                 sys.exit(f"{game_id} {variant} deal {deal}: the winning line does not win")
@@ -109,14 +112,14 @@ def selected_variants(only: list[str]) -> list[tuple[str, str]]:
 
 
 def solve_table(first: int, deals: int, timeout: float, variants: list[tuple[str, str]], use_core: bool | None,
-                verbose: bool) -> None:
-    print(f"\ndeals {first}-{deals}, {timeout:g} s per deal\n")
+                verbose: bool, workers: int = 1) -> None:
+    print(f"\ndeals {first}-{deals}, {timeout:g} s per deal, {workers} worker{'s' if workers > 1 else ''}\n")
     print("| game | variant | decided % | won % | proven lost % | unknown % | median s | p95 s | nodes/s "
           "| unknowns' best line |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game_id, variant in variants:
         started = time.perf_counter()
-        row = bench_variant(game_id, variant, first, deals, timeout, use_core, verbose)
+        row = bench_variant(game_id, variant, first, deals, timeout, use_core, verbose, workers)
         print(f"| {game_id} | {variant} | {row['decided']:.1f} | {row['won']:.1f} | {row['lost']:.1f} | "
               f"{row['unknown']:.1f} | {row['median']:.2f} | {row['p95']:.2f} | {row['nodes_per_s']:,.0f} | "
               f"{_cards(row['unknown_home'])} |", flush=True)
@@ -132,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30.0, help="seconds per deal (default 30)")
     parser.add_argument("--only", action="append", default=[], metavar="GAME[/VARIANT]",
                         help="bench only these (repeatable)")
+    parser.add_argument("--workers", type=int, default=default_workers(), metavar="K",
+                        help=f"playout searches racing per deal (default {default_workers()}, as cadogan solve)")
     parser.add_argument("--python", action="store_true", help="force the pure-Python search")
     parser.add_argument("--verbose", "-v", action="store_true", help="one line per deal on stderr")
     parser.add_argument("--hints", type=int, default=0, metavar="K", help="also time hint() at K positions per variant")
@@ -142,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     engine = "pure Python" if args.python or not core_available() else "compiled core"
     print(f"Solver {SOLVER_VERSION} ({engine})")
     if args.deals > 0:
-        solve_table(args.first, args.deals, args.timeout, selected_variants(args.only), use_core, args.verbose)
+        solve_table(args.first, args.deals, args.timeout, selected_variants(args.only), use_core, args.verbose,
+                    max(1, args.workers))
     if args.hints:
         print()
         print(f"hint(), default budget, {args.hints} positions per variant along random lines of play")

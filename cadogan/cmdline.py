@@ -43,6 +43,8 @@ MAX_SAMPLES = 10**6
 MAX_SEED = 2**63 - 1
 #: Memory for the table of positions, in MiB (1 TiB): the core counts bytes in a signed 64-bit integer.
 MAX_MEMORY_MB = 1 << 20
+#: Local worker processes one command may start (``--workers``): more than any machine's cores.
+MAX_WORKERS = 4096
 
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", re.ASCII)

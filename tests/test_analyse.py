@@ -19,6 +19,7 @@ from cadogan.errors import IllegalMove
 from cadogan.games.base import Move
 from cadogan.solver import SolveResult, knowledge_of, model_timeout, solve
 from cadogan.solver import analysis as analysis_module
+from cadogan.solver import workers as workers_module
 from cadogan.solver.analysis import Analysis, analyse, analyse_state
 from cadogan.solver.playing import play_out
 
@@ -173,7 +174,7 @@ def line_of_deals():
 def fake(monkeypatch, solver: FakeSolver) -> FakeSolver:
     """``solver`` answers every search of a position; the line model is left out."""
     monkeypatch.setattr(analysis_module, "solve", solver)
-    monkeypatch.setattr(analysis_module, "_wins", lambda state, line: True)
+    monkeypatch.setattr(analysis_module, "replays_to_win", lambda state, line: True)
     monkeypatch.setattr(analysis_module, "_boundary_once", lambda *args: (None, [], False, 0.0, False))
     return solver
 
@@ -248,14 +249,14 @@ def test_a_search_made_pointless_is_stopped(monkeypatch, line_of_deals):
 
 
 def test_one_worker_where_processes_cannot_be_forked(monkeypatch, line_of_deals):
-    monkeypatch.setattr(analysis_module.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(workers_module.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     solver = fake(monkeypatch, FakeSolver(37))
     a = analyse_state(line_of_deals, timeout=60, workers=4)
     assert (a.result, a.last_winnable) == ("went-wrong", 37) and len(solver.asked) == len(a.searches)
 
 
 def test_default_workers_is_bounded():
-    assert 1 <= analysis_module.default_workers() <= analysis_module.MAX_WORKERS
+    assert 1 <= workers_module.default_workers() <= workers_module.MAX_WORKERS
 
 
 def test_a_lost_start_ends_the_search_at_once(monkeypatch, line_of_deals):
@@ -476,7 +477,7 @@ def test_the_line_model_decides_a_bracket_no_search_can(monkeypatch, line_of_dea
 def test_a_line_model_answer_that_does_not_replay_is_not_believed(monkeypatch, line_of_deals):
     fake(monkeypatch, FakeSolver(40, hard={i: 1000.0 for i in range(1, 100)}))
     fake_line_model(monkeypatch, 40, [games.DEAL])
-    monkeypatch.setattr(analysis_module, "_wins", lambda state, line: line != [games.DEAL])
+    monkeypatch.setattr(analysis_module, "replays_to_win", lambda state, line: line != [games.DEAL])
     a = analyse_state(line_of_deals, timeout=3, workers=2)
     assert a.result == "unknown" and a.known_winnable == 0 and a.known_lost == 100
 

@@ -91,7 +91,7 @@ def core_available() -> bool:
 def solve(state: State, timeout: float | None = None, max_nodes: int | None = None,
           max_memory_mb: int | None = None, *, use_core: bool | None = None,
           model_share: float | None = None, playout_share: float | None = None,
-          first_search_share: float | None = None) -> SolveResult:
+          first_search_share: float | None = None, workers: int = 1) -> SolveResult:
     """Search ``state`` (left unchanged) for a win within the limits.
 
     With a time or node limit the budget is spent in three phases: the complete search for the
@@ -107,7 +107,9 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     ``use_core``: None picks the compiled core when available, True/False force the choice
     (True raises RuntimeError if the core is missing).  ``model_share`` and ``playout_share``
     and ``first_search_share`` replace the game's shares for this solve (a game without a model or
-    playouts keeps 0).
+    playouts keeps 0).  ``workers`` above 1 races that many playout searches side by side, each in
+    a process of its own with seeds of its own (``find_win``): more wins within a timeout where
+    cores are free; the complete searches and the model run once, in this process.
     """
     if max_memory_mb is None:
         max_memory_mb = DEFAULT_MAX_MEMORY_MB
@@ -146,7 +148,8 @@ def solve(state: State, timeout: float | None = None, max_nodes: int | None = No
     playouts_end = None if timeout is None else \
         timeout - model_seconds if model_seconds else timeout * (first_share + share)
     found = find_win(state, None if playouts_end is None else max(0.0, playouts_end - elapsed),
-                     None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core)
+                     None if max_nodes is None else max(1, int(max_nodes * share)), use_core=use_core,
+                     workers=workers)
     nodes += found.nodes
     best_first = found.best_first or best_first
     if found.result == Result.WON:

@@ -46,19 +46,16 @@ True
 from __future__ import annotations
 
 import json
-import multiprocessing
-import os
-import signal
 import time
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import wait
 from typing import Any, Callable, Sequence
 
 from cadogan import games
-from cadogan.errors import CadoganError
 from cadogan.games.base import Move, State
 from cadogan.solver import knowledge_of, model_timeout, solve
 from cadogan.solver.outcome import Finding, Result
+from cadogan.solver.workers import Worker, can_fork, default_workers, replays_to_win
 
 EDGE_SHARE = 0.15  # of the timeout: the first search of the start and of the end of the line
 ROUND_SHARE = 0.05  # of the timeout: a search inside the bracket
@@ -76,7 +73,6 @@ RETRY_SHARES = (0.15, 0.75)  # of a second, longer search of a position, for the
 # undecided by the complete search after 120 s; deal 8's 172 won by the complete search alone in 2.3 s and
 # undecided by the playouts after 90 s); the complete search has what is left
 MAX_MEMORY_MB = 512  # the transposition table of each search (one per worker)
-MAX_WORKERS = 4  # more searches side by side than this would mostly probe positions no answer needs
 MAX_LINE_JOBS = 2  # line model searches side by side: the oldest, and one from the newest bracket (with
 # fewer than three workers only one, the newest: the bisection keeps a worker, see _most_line_jobs)
 DETOUR_NODES = 100  # positions looked at for a way back onto a winning line from the player's next position
@@ -138,16 +134,6 @@ def analyse_state(state: State, timeout: float = 60.0, workers: int = 1) -> Anal
     return _Bisection(state.copy(), timeout, workers).run()
 
 
-def default_workers() -> int:
-    """The searches side by side for a player's own analysis: the cores this process may use,
-    at most ``MAX_WORKERS``."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(MAX_WORKERS, cores))
-
-
 class _Bisection:
     """The search for the boundary between the winnable prefix and the lost suffix of a line."""
 
@@ -165,10 +151,9 @@ class _Bisection:
         self.searches: list[tuple[int, str, float]] = []
         self._keys: dict[int, str] = {}
         self.analysis = Analysis(state.game.id, state.variant, state.deal, Finding.UNKNOWN)
-        forkable = "fork" in multiprocessing.get_all_start_methods()
-        self.workers = max(1, workers) if forkable else 1
-        self.running: dict[int, _Worker] = {}
-        self.line_jobs: list[_Worker] = []  # the line model's searches, oldest first, each from position .index to .end
+        self.workers = max(1, workers) if can_fork() else 1
+        self.running: dict[int, Worker] = {}
+        self.line_jobs: list[Worker] = []  # the line model's searches, oldest first, each from position .index to .end
         self.line_model = self.workers > 1  # until a line job finds that the game has none
         self.suspect = -1  # the position after the line model's newest win, not yet proven its optimum
         self.leans_won = knowledge_of(state).undecided_leans == Result.WON
@@ -274,7 +259,7 @@ class _Bisection:
         if self.workers == 1:
             self._record(index, seconds, *_search_once(state, seconds, *shares))
         else:
-            self.running[index] = _Worker(index, seconds, _search_once, state, seconds, *shares)
+            self.running[index] = Worker(index, seconds, _search_once, state, seconds, *shares)
 
     def _retry_shares(self) -> tuple[float | None, float | None, float | None]:
         """The shares of a second, longer search of a position (None: the game's own) for the
@@ -283,7 +268,7 @@ class _Bisection:
         first, playouts = RETRY_SHARES if self.leans_won else (None, None)
         return RETRY_MODEL_SHARE, first, playouts
 
-    def _all_workers(self) -> list[_Worker]:
+    def _all_workers(self) -> list[Worker]:
         """The searches running: of positions, and the line model's."""
         return [*self.running.values(), *self.line_jobs]
 
@@ -305,7 +290,7 @@ class _Bisection:
         if len(self.running) + len(self.line_jobs) >= self.workers:
             return
         seconds = self.deadline - time.perf_counter()
-        job = _Worker(self.lo, seconds, _boundary_once, self._position(self.lo), self.moves[self.lo:end],
+        job = Worker(self.lo, seconds, _boundary_once, self._position(self.lo), self.moves[self.lo:end],
                       seconds, self.line, progress=True)
         job.end = end
         self.line_jobs.append(job)
@@ -355,7 +340,7 @@ class _Bisection:
             return
         index = start + k
         self.searches.append((index, "line", round(spent, 3)))
-        if not _wins(self._position(index), line):
+        if not replays_to_win(self._position(index), line):
             return  # a fault of the model: neither its win nor its proof is believed
         self._winnable(index, line)
         if proven and index < end and index + 1 > self.lo:
@@ -368,7 +353,7 @@ class _Bisection:
 
     def _record(self, index: int, seconds: float, result: Result, line: list[Move], spent: float) -> None:
         self.searches.append((index, result, round(spent, 3)))
-        if result == Result.WON and _wins(self._position(index), line):
+        if result == Result.WON and replays_to_win(self._position(index), line):
             self._winnable(index, line)
         elif result == Result.LOST:
             self.hi = min(self.hi, index)
@@ -395,7 +380,7 @@ class _Bisection:
                 return
             path, step = detour
             line = path + base[step:]
-            if not _wins(self._position(self.lo + 1), line):
+            if not replays_to_win(self._position(self.lo + 1), line):
                 return
             self.lo, self.line = self.lo + 1, line
 
@@ -470,53 +455,6 @@ def _detour(state: State, steps: dict[str, int]) -> tuple[list[Move], int] | Non
     return None
 
 
-def _wins(state: State, line: list[Move]) -> bool:
-    """True when ``line`` replays to a win from ``state`` (a solver fault is never believed)."""
-    try:
-        return state.line_wins(line)
-    except CadoganError:
-        return False
-
-
-class _Worker:
-    """One search about position ``index`` in a forked process: ``search(*args)`` returns a tuple
-    whose second item is a line of moves, and the worker reports that tuple."""
-
-    def __init__(self, index: int, seconds: float, search: Callable[..., tuple], *args: Any,
-                 progress: bool = False) -> None:
-        self.index, self.seconds = index, seconds
-        self.end = 0  # (the line model's search) the last position of the line it follows
-        context = multiprocessing.get_context("fork")
-        self.pipe, child_end = context.Pipe(duplex=False)
-        self.process = context.Process(target=_report, args=(child_end, search, args, progress), daemon=True)
-        self.process.start()
-        child_end.close()
-
-    def answer(self, failed: tuple) -> tuple:
-        """What the search found (``failed`` if the process died without a word)."""
-        return self.next_report(failed)[1]
-
-    def next_report(self, failed: tuple) -> tuple[bool, tuple]:
-        """``(last, found)``: the search's next report, a progress report (``progress``: told
-        while it goes on) or its last word (the worker is then stopped); ``failed`` as the last
-        word if the process died without one."""
-        try:
-            last, answer = self.pipe.recv()
-            answer = list(answer)
-            answer[1] = [Move.from_text(token) for token in answer[1]]
-        except (EOFError, OSError, CadoganError):
-            last, answer = True, list(failed)
-        if last:
-            self.stop()
-        return last, tuple(answer)
-
-    def stop(self) -> None:
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join()
-        self.pipe.close()
-
-
 def _search_once(state: State, seconds: float, model_share: float | None, first_search_share: float | None,
                  playout_share: float | None) -> tuple[Result, list[Move], float]:
     """One search of a position: (result, winning line or [], seconds spent)."""
@@ -545,16 +483,3 @@ def _boundary_once(state: State, line: list[Move], seconds: float, win: list[Mov
 
 
 _NO_BOUNDARY = (None, [], False, 0.0, True)  # what a line model's search that died without a word found
-
-
-def _report(pipe: Connection, search: Callable[..., tuple], args: tuple, progress: bool) -> None:
-    """A worker process: run ``search(*args)`` and send what it found (lines as text) as its last
-    word; with ``progress``, the search is given a function that sends a report on its way."""
-
-    def send(last: bool, answer: tuple) -> None:
-        pipe.send((last, (answer[0], [str(move) for move in answer[1]], *answer[2:])))
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the analysis, which stops its workers
-    answer = search(*args, lambda found: send(False, found)) if progress else search(*args)
-    send(True, answer)
-    pipe.close()

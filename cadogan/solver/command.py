@@ -1,7 +1,7 @@
 """The solver's commands (SPEC.md).  Top-level imports stay light: ``cadogan --help`` loads this.
 
 ``cadogan solve GAME [--variant V] (--deal N | --position FILE) [--timeout S] [--max-nodes K]
-[--max-memory MB] [--json]``: prove a deal or a position won or lost.
+[--max-memory MB] [--workers K] [--json]``: prove a deal or a position won or lost.
 
 ``cadogan analyse GAME [--variant V] --deal N [MOVE ...] [--file F] [--timeout S] [--json]``: where
 did a game go wrong?  Exit 0 for every answer (``winnable``, ``went-wrong``, ``never-winnable``,
@@ -15,7 +15,7 @@ import argparse
 import json
 from typing import Any
 
-from cadogan.cmdline import (MAX_MEMORY_MB, MAX_NODES, add_game_arguments, add_move_arguments, move_tokens,
+from cadogan.cmdline import (MAX_MEMORY_MB, MAX_NODES, MAX_WORKERS, add_game_arguments, add_move_arguments, move_tokens,
                              print_json, read_text_file, replay, replay_failed, seconds_argument,
                              whole_number_argument)
 from cadogan.errors import BadInput
@@ -34,6 +34,9 @@ def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
                         default=None, help="give up after K positions (default: no limit)")
     parser.add_argument("--max-memory", metavar="MB", type=whole_number_argument("--max-memory", MAX_MEMORY_MB),
                         default=None, help="memory for the table of positions seen, in MiB (default 1024)")
+    parser.add_argument("--workers", metavar="K", type=whole_number_argument("--workers", MAX_WORKERS), default=None,
+                        help="playout searches side by side, each in a process of its own "
+                             "(default: the cores, at most 4)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
@@ -77,9 +80,12 @@ def _load_state(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 def run_solve(args: argparse.Namespace) -> int:
     from cadogan.solver import solve
     from cadogan.solver.outcome import Result
+    from cadogan.solver.workers import default_workers
 
     state = _load_state(args)
-    result = solve(state, timeout=args.timeout, max_nodes=args.max_nodes, max_memory_mb=args.max_memory)
+    workers = default_workers() if args.workers is None else args.workers
+    result = solve(state, timeout=args.timeout, max_nodes=args.max_nodes, max_memory_mb=args.max_memory,
+                   workers=workers)
     moves = [str(m) for m in result.moves]
     if args.json:
         print_json({"game": state.game.id, "variant": state.variant, "deal": state.deal,

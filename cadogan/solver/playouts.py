@@ -27,15 +27,21 @@ from __future__ import annotations
 import random
 import time
 
+from multiprocessing.connection import wait
+
 from cadogan.games.base import Move, State
 from cadogan.solver.adaptation import run_adaptation
 from cadogan.solver.knowledge import knowledge_of
 from cadogan.solver.outcome import Result
 from cadogan.solver.search import MAX_PLAYOUT, PlayoutResult, playout, playout_rules, pruned_moves
 from cadogan.solver.search import PlayoutBudget as _PlayoutBudget
+from cadogan.solver.workers import Worker, can_fork, replays_to_win
 
 # Probability of a random move at each step, one value per playout in turn (as in the core).
 EPSILONS = (0.01, 0.03, 0.06, 0.12, 0.25)
+
+SEED_STRIDE = 1_000_003  # racer w of find_win draws seeds w * SEED_STRIDE + 1, + 2, ...: no two share one
+RACE_GRACE_SECONDS = 1.0  # past the timeout, for a racer to report before it is stopped
 
 
 
@@ -108,15 +114,31 @@ def _one_run(state: State, level: int, timeout: float | None, max_nodes: int | N
 
 
 def find_win(state: State, timeout: float | None, max_nodes: int | None = None, *,
-             use_core: bool | None = None) -> PlayoutResult:
+             use_core: bool | None = None, workers: int = 1) -> PlayoutResult:
     """Searches one level below the game's ``playout_top_level`` (level 1 at least), with seeds
     1, 2, ..., for the game's ``playout_warmup_share`` of the budget, then searches at the top
     level, with seeds 1, 2, ... again, until the budget (time and/or nodes; at least one must be
     given) is spent or a win is found.  Where the game asks for policy adaptation
     (``GameKnowledge.playout_adaptation``), its searches (``cadogan.solver.adaptation``) take the
-    top level's place."""
+    top level's place.
+
+    With ``workers`` above 1 and a timeout, that many such searches race side by side, each in a
+    forked process of its own (``cadogan.solver.workers``; where processes cannot be forked, one
+    search alone) and each with seeds of its own (``SEED_STRIDE``); each has the whole budget.  The
+    first win, replayed through the engine, ends the race; else the answer is the line that brought
+    the most cards home, and ``nodes`` counts the searches that reported.  The playouts' time to a
+    win varies widely from one seed to another (Square ``free``), so two searches on two cores
+    find more wins within a timeout than one with twice the time would (docs/performance.md)."""
     if timeout is None and max_nodes is None:
         raise ValueError("find_win needs a time or a node limit")
+    if workers > 1 and timeout is not None and can_fork():
+        return _race(state, timeout, max_nodes, use_core, workers)
+    return _find_win_alone(state, timeout, max_nodes, use_core, 0)
+
+
+def _find_win_alone(state: State, timeout: float | None, max_nodes: int | None, use_core: bool | None,
+                    first_seed: int) -> PlayoutResult:
+    """``find_win`` in this process, its seeds counted from ``first_seed`` + 1."""
     from cadogan.solver import native
     if use_core is None:
         use_core = native.available() and native.supports(state)
@@ -141,10 +163,10 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
         phase = 0 if early else 1
         runs[phase] += 1
         if adaptation is not None and not early:
-            run = run_adaptation(state, adaptation, time_left, nodes_left, runs[phase], use_core)
+            run = run_adaptation(state, adaptation, time_left, nodes_left, first_seed + runs[phase], use_core)
         else:
             level = max(1, top_level - 1) if early else top_level
-            run = _one_run(state, level, time_left, nodes_left, runs[phase], use_core)
+            run = _one_run(state, level, time_left, nodes_left, first_seed + runs[phase], use_core)
         nodes += run.nodes
         if best is None or run.home > best.home:
             best = run
@@ -154,3 +176,52 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
     if best is None:
         return PlayoutResult(Result.UNKNOWN, [], 0, seconds, None, state.cards_home())
     return best._replace(nodes=nodes, seconds=seconds)
+
+
+def _race(state: State, timeout: float, max_nodes: int | None, use_core: bool | None,
+          workers: int) -> PlayoutResult:
+    """``workers`` searches of ``find_win`` side by side (see there)."""
+    start = time.perf_counter()
+    deadline = start + timeout + RACE_GRACE_SECONDS
+    racers = [Worker(w, timeout, _raced_search, state, timeout, max_nodes, use_core, w * SEED_STRIDE)
+              for w in range(workers)]
+    failed = (Result.UNKNOWN.value, [], 0, 0.0, None, state.cards_home())
+    best: PlayoutResult | None = None
+    nodes = 0
+    try:
+        while racers:
+            ready = wait([racer.pipe for racer in racers], max(0.0, deadline - time.perf_counter()))
+            if not ready:
+                break  # (a search past its time and the grace: stopped below)
+            for racer in [racer for racer in racers if racer.pipe in ready]:
+                racers.remove(racer)
+                found = _from_report(racer.answer(failed))
+                nodes += found.nodes
+                if found.result == Result.WON and not replays_to_win(state, found.moves):
+                    continue  # a line that does not replay to a win is never believed
+                if best is None or found.home > best.home or found.result == Result.WON:
+                    best = found
+                if best.result == Result.WON:
+                    return best._replace(nodes=nodes, seconds=time.perf_counter() - start)
+    finally:
+        for racer in racers:
+            racer.stop()
+    seconds = time.perf_counter() - start
+    if best is None:
+        return PlayoutResult(Result.UNKNOWN, [], nodes, seconds, None, state.cards_home())
+    return best._replace(nodes=nodes, seconds=seconds)
+
+
+def _raced_search(state: State, timeout: float, max_nodes: int | None, use_core: bool | None,
+                  first_seed: int) -> tuple:
+    """One racer of ``_race``, in its own process: what it found as a tuple for the pipe (the
+    result's word, the line, nodes, seconds, the best first move as text or None, cards home)."""
+    found = _find_win_alone(state, timeout, max_nodes, use_core, first_seed)
+    return (found.result.value, found.moves, found.nodes, found.seconds,
+            None if found.best_first is None else str(found.best_first), found.home)
+
+
+def _from_report(report: tuple) -> PlayoutResult:
+    result, moves, nodes, seconds, best_first, home = report
+    return PlayoutResult(Result(result), list(moves), nodes, seconds,
+                         None if best_first is None else Move.from_text(best_first), home)

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cadogan.cmdline import MAX_MEMORY_MB, MAX_NODES
+from cadogan.cmdline import MAX_MEMORY_MB, MAX_NODES, MAX_WORKERS
 from cadogan.errors import BadInput
 
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ ACTIONS = ("report", "export", "import", "pool", "odds")
 DEFAULT_DB = "survey.sqlite"
 DEFAULT_DIR = "data/survey"
 DEFAULT_TIMEOUT = 60.0
-MAX_WORKERS = 4096  # local processes: more than any machine's cores
 MAX_PER_VARIANT = 10**6
 
 # Which options each use of the command takes (anything else given is refused, not ignored).
