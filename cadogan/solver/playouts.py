@@ -124,7 +124,9 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
 
     With ``workers`` above 1 and a timeout, that many such searches race side by side, each in a
     forked process of its own (``cadogan.solver.workers``; where processes cannot be forked, one
-    search alone) and each with seeds of its own (``SEED_STRIDE``); each has the whole budget.  The
+    search alone) and each with seeds of its own (``SEED_STRIDE``); each has the whole budget, and
+    only the first has the warmup below the top level (a portfolio: the warmup wins some deals at
+    once, the top level most of the others within seconds of its start).  The
     first win, replayed through the engine, ends the race; else the answer is the line that brought
     the most cards home, and ``nodes`` counts the searches that reported.  The playouts' time to a
     win varies widely from one seed to another (Square ``free``), so two searches on two cores
@@ -137,13 +139,14 @@ def find_win(state: State, timeout: float | None, max_nodes: int | None = None, 
 
 
 def _find_win_alone(state: State, timeout: float | None, max_nodes: int | None, use_core: bool | None,
-                    first_seed: int) -> PlayoutResult:
-    """``find_win`` in this process, its seeds counted from ``first_seed`` + 1."""
+                    first_seed: int, warmup: bool = True) -> PlayoutResult:
+    """``find_win`` in this process, its seeds counted from ``first_seed`` + 1; without ``warmup``
+    it starts at the top level."""
     from cadogan.solver import native
     if use_core is None:
         use_core = native.available() and native.supports(state)
     knowledge = knowledge_of(state)
-    warmup_share = knowledge.playout_warmup_share(state)
+    warmup_share = knowledge.playout_warmup_share(state) if warmup else 0.0
     top_level = knowledge.playout_top_level(state)
     adaptation = knowledge.playout_adaptation(state)
     start = time.perf_counter()
@@ -183,7 +186,7 @@ def _race(state: State, timeout: float, max_nodes: int | None, use_core: bool | 
     """``workers`` searches of ``find_win`` side by side (see there)."""
     start = time.perf_counter()
     deadline = start + timeout + RACE_GRACE_SECONDS
-    racers = [Worker(w, timeout, _raced_search, state, timeout, max_nodes, use_core, w * SEED_STRIDE)
+    racers = [Worker(w, timeout, _raced_search, state, timeout, max_nodes, use_core, w * SEED_STRIDE, w == 0)
               for w in range(workers)]
     failed = (Result.UNKNOWN.value, [], 0, 0.0, None, state.cards_home())
     best: PlayoutResult | None = None
@@ -213,10 +216,10 @@ def _race(state: State, timeout: float, max_nodes: int | None, use_core: bool | 
 
 
 def _raced_search(state: State, timeout: float, max_nodes: int | None, use_core: bool | None,
-                  first_seed: int) -> tuple:
+                  first_seed: int, warmup: bool) -> tuple:
     """One racer of ``_race``, in its own process: what it found as a tuple for the pipe (the
     result's word, the line, nodes, seconds, the best first move as text or None, cards home)."""
-    found = _find_win_alone(state, timeout, max_nodes, use_core, first_seed)
+    found = _find_win_alone(state, timeout, max_nodes, use_core, first_seed, warmup)
     return (found.result.value, found.moves, found.nodes, found.seconds,
             None if found.best_first is None else str(found.best_first), found.home)
 

@@ -35,7 +35,7 @@ def easy():
 def _fake_racers(monkeypatch, answer):
     """Racers that answer ``answer(first_seed)`` (a PlayoutResult) instead of searching."""
     monkeypatch.setattr(playouts, "_find_win_alone",
-                        lambda state, timeout, max_nodes, use_core, first_seed: answer(first_seed))
+                        lambda state, timeout, max_nodes, use_core, first_seed, warmup=True: answer(first_seed))
 
 
 def _unknown(home: int, nodes: int = 10) -> PlayoutResult:
@@ -61,6 +61,17 @@ def test_each_racer_draws_seeds_of_its_own_and_the_winner_answers(monkeypatch, e
     found = find_win(state, timeout=20, workers=3)
     assert found.result == Result.WON and found.moves == line
     assert found.nodes >= 7
+
+
+def test_only_the_first_racer_has_the_warmup(monkeypatch, easy):
+    state, _ = easy
+
+    def answer(state, timeout, max_nodes, use_core, first_seed, warmup=True):
+        right = warmup == (first_seed == 0)
+        return _unknown(50, nodes=1 if right else 1000)  # (the racers' answers reach the race alone)
+
+    monkeypatch.setattr(playouts, "_find_win_alone", answer)
+    assert find_win(state, timeout=20, workers=3).nodes == 3
 
 
 def test_a_win_that_does_not_replay_is_not_believed(monkeypatch, easy):
