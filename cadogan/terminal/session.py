@@ -458,7 +458,9 @@ def _solver() -> Any:
     solver = importlib.import_module("cadogan.solver")
     from cadogan.solver.analysis import analyse_state, default_workers
     from cadogan.solver.review import Reviewer
-    return _Solver(solver.solve, solver.hint, functools.partial(analyse_state, workers=default_workers()), Reviewer)
+    workers = default_workers()  # the player's own machine: every core for the player's questions
+    return _Solver(functools.partial(solver.solve, workers=workers), solver.hint,
+                   functools.partial(analyse_state, workers=workers), Reviewer)
 
 
 class _Solver:
