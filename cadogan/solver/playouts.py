@@ -200,12 +200,12 @@ def _race(state: State, timeout: float, max_nodes: int | None, use_core: bool | 
                 racers.remove(racer)
                 found = _from_report(racer.answer(failed))
                 nodes += found.nodes
-                if found.result == Result.WON and not replays_to_win(state, found.moves):
+                if found.result == Result.WON:
+                    if replays_to_win(state, found.moves):
+                        return found._replace(nodes=nodes, seconds=time.perf_counter() - start)
                     continue  # a line that does not replay to a win is never believed
-                if best is None or found.home > best.home or found.result == Result.WON:
+                if best is None or found.home > best.home:
                     best = found
-                if best.result == Result.WON:
-                    return best._replace(nodes=nodes, seconds=time.perf_counter() - start)
     finally:
         for racer in racers:
             racer.stop()
